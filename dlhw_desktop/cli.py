@@ -1,0 +1,92 @@
+"""The ``dlhw`` command: the GUI with no arguments, headless subcommands otherwise.
+
+Each subcommand lives in ``dlhw_desktop/commands/<name>.py`` with ``register(subparsers)``.
+Errors of the project's own kind become one line on stderr and exit status 2; argparse's
+own usage errors also exit 2. A traceback means a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from dlhw_desktop import APP_NAME, __version__
+from dlhw_desktop.commands import COMMAND_MODULES
+from dlhw_desktop.core.errors import DlhwError
+
+EXIT_OK = 0
+EXIT_FAILED_CHECK = 1
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors in one line (exit 2) instead of the full usage."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"dlhw: error: {message} (see 'dlhw --help')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="dlhw",
+        description=f"{APP_NAME}: choose and assemble hardware for deep learning. "
+        "Without a command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"dlhw {__version__}")
+    parser.add_argument(
+        "--catalog", type=Path, default=None, metavar="PATH",
+        help="catalog database to use (default: the bundled catalog.db)",
+    )
+    parser.add_argument(
+        "--exit-after-show", action="store_true",
+        help="open the window, exit 0 right after its first paint (start-up timing)",
+    )
+    parser.add_argument(
+        "--self-test", action="store_true",
+        help="check that the app works end to end, offscreen, and exit",
+    )
+    parser.add_argument(
+        "--open", dest="open_files", action="append", type=Path, default=[],
+        metavar="BUILD", help="open a saved build (.dlhw.json) in the app",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in COMMAND_MODULES:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    try:
+        if args.command is None:
+            return _run_gui(args)
+        return int(args.func(args) or 0)
+    except DlhwError as exc:
+        print(f"dlhw: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_gui(args: argparse.Namespace) -> int:
+    if args.self_test:
+        from dlhw_desktop.ui.self_test import run_self_test
+
+        return run_self_test(args.catalog)
+    from dlhw_desktop.ui.app import run_app
+
+    return run_app(
+        catalog_path=args.catalog,
+        exit_after_show=args.exit_after_show,
+        open_files=list(args.open_files),
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

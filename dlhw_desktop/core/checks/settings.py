@@ -1,0 +1,67 @@
+"""The user's assumptions the checks depend on: electricity price, utilisation, mains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HOURS_PER_YEAR = 8760
+
+
+@dataclass(frozen=True, slots=True)
+class Mains:
+    """A household circuit and the load it carries continuously.
+
+    - ``120V-15A`` (North America): 1,800 W breaker rating; a continuous load (3 h or more,
+      as a training run is) may use 80 % of it, 1,440 W (US National Electrical Code,
+      NFPA 70, 210.19(A)/210.20(A)).
+    - ``120V-20A``: the same rule on a 20 A circuit, 1,920 W.
+    - ``230V-16A`` (most of Europe, Schuko/CEE 7 outlets rated 16 A): 3,680 W.
+    - ``230V-10A`` (e.g. Swiss/Italian/Australian 10 A outlets): 2,300 W.
+    - ``230V-13A`` (UK BS 1363 plug fuse): 2,990 W.
+    """
+
+    key: str
+    volts: float
+    amps: float
+    continuous_fraction: float
+
+    @property
+    def limit_w(self) -> float:
+        return self.volts * self.amps * self.continuous_fraction
+
+    @property
+    def label(self) -> str:
+        return f"{self.volts:g} V / {self.amps:g} A circuit"
+
+
+MAINS: dict[str, Mains] = {
+    m.key: m for m in (
+        Mains("120V-15A", 120, 15, 0.8),
+        Mains("120V-20A", 120, 20, 0.8),
+        Mains("230V-16A", 230, 16, 1.0),
+        Mains("230V-10A", 230, 10, 1.0),
+        Mains("230V-13A", 230, 13, 1.0),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSettings:
+    """Defaults: 0.17 USD/kWh (roughly the US residential average, EIA 2024), the machine
+    at full load half of the time, a North American 120 V / 15 A circuit."""
+
+    price_per_kwh_usd: float = 0.17
+    utilisation: float = 0.5
+    mains: str = "120V-15A"
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.utilisation <= 1.0:
+            raise ValueError(f"utilisation must be between 0 and 1, not {self.utilisation}")
+        if self.price_per_kwh_usd < 0:
+            raise ValueError("the electricity price cannot be negative")
+        if self.mains not in MAINS:
+            raise ValueError(f"unknown mains {self.mains!r}; expected one of {', '.join(MAINS)}")
+
+    @property
+    def circuit(self) -> Mains:
+        return MAINS[self.mains]

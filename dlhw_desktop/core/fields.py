@@ -1,0 +1,291 @@
+"""The catalog's vocabulary: every field a part can carry, with its unit and label.
+
+One declaration serves the SQL schema (``catalog/schema.py``), the curated source
+files (``resources/catalog/*.csv``), the table columns and the details pane. Names
+carry their unit (``tdp_w``, ``memory_bandwidth_gb_s``) so a reader never guesses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+FieldKind = Literal["text", "int", "float", "bool"]
+
+
+class Category(StrEnum):
+    """Kinds of part in the catalog, in the order the app shows them."""
+
+    ACCELERATOR = "accelerator"
+    CPU = "cpu"
+    MEMORY = "memory"
+    STORAGE = "storage"
+    PSU = "psu"
+    COOLER = "cooler"
+    MOTHERBOARD = "motherboard"
+    CASE = "case"
+    CLOUD = "cloud"
+
+    @property
+    def label(self) -> str:
+        return CATEGORY_LABELS[self]
+
+    @property
+    def plural(self) -> str:
+        return CATEGORY_PLURALS[self]
+
+
+CATEGORY_LABELS: dict[Category, str] = {
+    Category.ACCELERATOR: "Accelerator",
+    Category.CPU: "CPU",
+    Category.MEMORY: "Memory kit",
+    Category.STORAGE: "Storage",
+    Category.PSU: "Power supply",
+    Category.COOLER: "CPU cooler",
+    Category.MOTHERBOARD: "Motherboard",
+    Category.CASE: "Case",
+    Category.CLOUD: "Cloud / hosted server",
+}
+
+CATEGORY_PLURALS: dict[Category, str] = {
+    Category.ACCELERATOR: "Accelerators",
+    Category.CPU: "CPUs",
+    Category.MEMORY: "Memory kits",
+    Category.STORAGE: "Storage",
+    Category.PSU: "Power supplies",
+    Category.COOLER: "CPU coolers",
+    Category.MOTHERBOARD: "Motherboards",
+    Category.CASE: "Cases",
+    Category.CLOUD: "Cloud / hosted",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One column of the catalog: its name, type, unit and where it applies."""
+
+    name: str
+    label: str
+    kind: FieldKind
+    unit: str = ""
+    categories: tuple[Category, ...] = ()
+    description: str = ""
+    searchable: bool = False
+
+    @property
+    def numeric(self) -> bool:
+        return self.kind in ("int", "float")
+
+    @property
+    def header(self) -> str:
+        """Column header with its unit, e.g. ``TDP (W)``."""
+        return f"{self.label} ({self.unit})" if self.unit else self.label
+
+
+_A = (Category.ACCELERATOR,)
+_ALL = tuple(Category)
+
+# Fields shared by every part. ``source``/``source_date`` are the row's default
+# provenance; a figure taken elsewhere carries its own (``figure_sources``).
+COMMON_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("id", "Id", "text", categories=_ALL),
+    FieldSpec("category", "Category", "text", categories=_ALL),
+    FieldSpec("vendor", "Vendor", "text", categories=_ALL, searchable=True),
+    FieldSpec("name", "Name", "text", categories=_ALL, searchable=True),
+    FieldSpec("family", "Family", "text", categories=_ALL, searchable=True,
+              description="Product line or architecture, e.g. Ada Lovelace, Zen 4"),
+    FieldSpec("price_usd", "Price", "float", "USD", _ALL,
+              "Launch or typical street price in US dollars; empty when unknown"),
+    FieldSpec("price_date", "Price date", "text", categories=_ALL),
+    FieldSpec("release_year", "Released", "int", categories=_ALL),
+    FieldSpec("source", "Source", "text", categories=_ALL),
+    FieldSpec("source_date", "Source read", "text", categories=_ALL),
+    FieldSpec("notes", "Notes", "text", categories=_ALL, searchable=True),
+)
+
+CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
+    # --- accelerators -------------------------------------------------------
+    FieldSpec("accelerator_type", "Type", "text", categories=_A, searchable=True,
+              description="gpu, tpu, fpga or asic"),
+    FieldSpec("market_segment", "Segment", "text", categories=_A,
+              description="consumer, workstation, datacenter or cloud"),
+    FieldSpec("memory_gb", "Memory", "float", "GB", _A),
+    FieldSpec("memory_type", "Memory type", "text",
+              categories=(Category.ACCELERATOR, Category.CPU, Category.MEMORY,
+                          Category.MOTHERBOARD)),
+    FieldSpec("memory_bandwidth_gb_s", "Bandwidth", "float", "GB/s", _A),
+    FieldSpec("fp32_tflops", "FP32", "float", "TFLOPS", _A,
+              "Non-tensor single-precision throughput"),
+    FieldSpec("tf32_tensor_tflops", "TF32 tensor", "float", "TFLOPS", _A, "Dense"),
+    FieldSpec("bf16_tensor_tflops", "BF16 tensor", "float", "TFLOPS", _A, "Dense"),
+    FieldSpec("fp16_tensor_tflops", "FP16 tensor", "float", "TFLOPS", _A,
+              "Dense, FP32 accumulate where the vendor states both"),
+    FieldSpec("fp8_tensor_tflops", "FP8 tensor", "float", "TFLOPS", _A, "Dense"),
+    FieldSpec("int8_tops", "INT8", "float", "TOPS", _A, "Dense"),
+    FieldSpec("fp4_tensor_tflops", "FP4 tensor", "float", "TFLOPS", _A, "Dense"),
+    FieldSpec("fp16_tensor_tflops_sparse", "FP16 tensor (sparse)", "float", "TFLOPS", _A,
+              "With 2:4 structured sparsity, as vendors headline it"),
+    FieldSpec("fp8_tensor_tflops_sparse", "FP8 tensor (sparse)", "float", "TFLOPS", _A,
+              "With 2:4 structured sparsity"),
+    FieldSpec("int8_tops_sparse", "INT8 (sparse)", "float", "TOPS", _A,
+              "With 2:4 structured sparsity"),
+    FieldSpec("tdp_w", "TDP", "int", "W", (Category.ACCELERATOR, Category.CPU),
+              "Board power (accelerators) or processor base power (CPUs)"),
+    FieldSpec("form_factor", "Form factor", "text", categories=_A,
+              description="pcie, sxm, oam or cloud"),
+    FieldSpec("slot_width", "Slots", "float", "slots", _A),
+    FieldSpec("board_length_mm", "Length", "int", "mm", _A),
+    FieldSpec("cooling", "Cooling", "text", categories=_A,
+              description="active (open-air fans), blower or passive (needs server airflow)"),
+    FieldSpec("power_connectors", "Power connectors", "text", categories=_A),
+    FieldSpec("suggested_psu_w", "Suggested PSU", "int", "W", _A),
+    FieldSpec("interconnect", "Interconnect", "text", categories=_A),
+    FieldSpec("interconnect_bandwidth_gb_s", "Interconnect bandwidth", "float", "GB/s", _A),
+    FieldSpec("ecc", "ECC", "bool", categories=(Category.ACCELERATOR, Category.MEMORY)),
+    FieldSpec("software", "Software", "text", categories=_A, searchable=True,
+              description="CUDA, ROCm, XLA, oneAPI, ..."),
+    FieldSpec("architecture", "Architecture", "text", categories=_A, searchable=True),
+    FieldSpec("dl_note", "Deep-learning note", "text", categories=_A,
+              description="Why a part is flagged, e.g. too little memory to train on"),
+    # --- CPUs ---------------------------------------------------------------
+    FieldSpec("cores", "Cores", "int", categories=(Category.CPU,)),
+    FieldSpec("threads", "Threads", "int", categories=(Category.CPU,)),
+    FieldSpec("base_clock_ghz", "Base clock", "float", "GHz", (Category.CPU,)),
+    FieldSpec("boost_clock_ghz", "Boost clock", "float", "GHz", (Category.CPU,)),
+    FieldSpec("socket", "Socket", "text",
+              categories=(Category.CPU, Category.MOTHERBOARD), searchable=True),
+    FieldSpec("memory_channels", "Memory channels", "int", categories=(Category.CPU,)),
+    FieldSpec("max_memory_gb", "Max memory", "int", "GB",
+              (Category.CPU, Category.MOTHERBOARD)),
+    FieldSpec("pcie_lanes", "PCIe lanes", "int", categories=(Category.CPU,)),
+    FieldSpec("pcie_generation", "PCIe gen", "int",
+              categories=(Category.ACCELERATOR, Category.CPU, Category.STORAGE,
+                          Category.MOTHERBOARD)),
+    # --- memory kits --------------------------------------------------------
+    FieldSpec("speed_mt_s", "Speed", "int", "MT/s", (Category.MEMORY,)),
+    FieldSpec("modules", "Modules", "int", categories=(Category.MEMORY,)),
+    FieldSpec("module_size_gb", "Module size", "int", "GB", (Category.MEMORY,)),
+    FieldSpec("capacity_gb", "Capacity", "float", "GB",
+              (Category.MEMORY, Category.STORAGE)),
+    FieldSpec("registered", "Registered (RDIMM)", "bool", categories=(Category.MEMORY,)),
+    # --- storage ------------------------------------------------------------
+    FieldSpec("storage_kind", "Kind", "text", categories=(Category.STORAGE,),
+              description="nvme, sata-ssd, hdd or system (a networked storage system)"),
+    FieldSpec("interface", "Interface", "text", categories=(Category.STORAGE,)),
+    FieldSpec("read_mb_s", "Sequential read", "int", "MB/s", (Category.STORAGE,)),
+    FieldSpec("write_mb_s", "Sequential write", "int", "MB/s", (Category.STORAGE,)),
+    FieldSpec("random_read_iops", "Random read", "int", "IOPS", (Category.STORAGE,)),
+    FieldSpec("power_w", "Power", "float", "W", (Category.STORAGE,),
+              "Active power draw"),
+    # --- power supplies ------------------------------------------------------
+    FieldSpec("wattage_w", "Rated output", "int", "W", (Category.PSU,)),
+    FieldSpec("efficiency_rating", "80 PLUS", "text", categories=(Category.PSU,),
+              description="White, Bronze, Silver, Gold, Platinum or Titanium"),
+    FieldSpec("atx_version", "ATX version", "text", categories=(Category.PSU,)),
+    FieldSpec("connectors_12vhpwr", "12V-2x6 / 12VHPWR", "int", "connectors",
+              (Category.PSU,)),
+    FieldSpec("connectors_pcie_8pin", "PCIe 8-pin", "int", "connectors", (Category.PSU,)),
+    # --- coolers ------------------------------------------------------------
+    FieldSpec("cooler_kind", "Kind", "text", categories=(Category.COOLER,),
+              description="air, aio (all-in-one liquid) or custom-loop"),
+    FieldSpec("cooling_capacity_w", "Heat capacity", "int", "W", (Category.COOLER,),
+              "Vendor rating where given, else a reviewer's sustained figure"),
+    FieldSpec("height_mm", "Height", "int", "mm", (Category.COOLER,)),
+    FieldSpec("radiator_mm", "Radiator", "int", "mm", (Category.COOLER,)),
+    FieldSpec("supported_sockets", "Sockets", "text", categories=(Category.COOLER,)),
+    # --- motherboards -------------------------------------------------------
+    FieldSpec("chipset", "Chipset", "text", categories=(Category.MOTHERBOARD,),
+              searchable=True),
+    FieldSpec("memory_slots", "Memory slots", "int", categories=(Category.MOTHERBOARD,)),
+    FieldSpec("pcie_x16_slots", "x16 slots", "int", categories=(Category.MOTHERBOARD,),
+              description="Physical x16 slots"),
+    FieldSpec("x16_slot_spacing", "x16 slot spacing", "int", "slots",
+              (Category.MOTHERBOARD,),
+              "Expansion-slot positions from one x16 slot to the next (2 = adjacent "
+              "double-width cards touch)"),
+    FieldSpec("m2_slots", "M.2 slots", "int", categories=(Category.MOTHERBOARD,)),
+    FieldSpec("board_form_factor", "Form factor", "text",
+              categories=(Category.MOTHERBOARD,),
+              description="ATX, E-ATX, SSI-EEB, Micro-ATX, ..."),
+    # --- cases --------------------------------------------------------------
+    FieldSpec("max_gpu_length_mm", "GPU clearance", "int", "mm", (Category.CASE,)),
+    FieldSpec("max_cooler_height_mm", "Cooler clearance", "int", "mm", (Category.CASE,)),
+    FieldSpec("expansion_slots", "Expansion slots", "int", categories=(Category.CASE,)),
+    FieldSpec("max_radiator_mm", "Largest radiator", "int", "mm", (Category.CASE,)),
+    FieldSpec("fans_included", "Fans included", "int", categories=(Category.CASE,)),
+    FieldSpec("supported_board_form_factors", "Boards", "text", categories=(Category.CASE,)),
+    FieldSpec("case_kind", "Kind", "text", categories=(Category.CASE,),
+              description="tower, rackmount or open-frame"),
+    FieldSpec("heat_capacity_w", "Heat capacity", "int", "W", (Category.CASE,),
+              "Heat the case's airflow removes at a reasonable temperature rise"),
+    # --- cloud and hosted offerings ------------------------------------------
+    FieldSpec("provider", "Provider", "text", categories=(Category.CLOUD,), searchable=True),
+    FieldSpec("instance_type", "Instance", "text", categories=(Category.CLOUD,),
+              searchable=True),
+    FieldSpec("offering_kind", "Kind", "text", categories=(Category.CLOUD,),
+              description="cloud (on demand) or dedicated (hosted server, monthly)"),
+    FieldSpec("accelerator_id", "Accelerator part", "text", categories=(Category.CLOUD,)),
+    FieldSpec("accelerator_count", "Accelerators", "int", categories=(Category.CLOUD,)),
+    FieldSpec("cpu_model", "CPU", "text", categories=(Category.CLOUD,), searchable=True),
+    FieldSpec("vcpus", "vCPUs", "int", categories=(Category.CLOUD,)),
+    FieldSpec("ram_gb", "RAM", "int", "GB", (Category.CLOUD,)),
+    FieldSpec("price_per_hour_usd", "Price per hour", "float", "USD/h", (Category.CLOUD,)),
+    FieldSpec("price_per_month_usd", "Price per month", "float", "USD/month",
+              (Category.CLOUD,)),
+    FieldSpec("region", "Region", "text", categories=(Category.CLOUD,)),
+)
+
+ALL_FIELDS: tuple[FieldSpec, ...] = COMMON_FIELDS + CATEGORY_FIELDS
+FIELDS_BY_NAME: dict[str, FieldSpec] = {f.name: f for f in ALL_FIELDS}
+
+# Fields the curated source files may fill; ``id`` is derived when absent.
+COMMON_NAMES: tuple[str, ...] = tuple(f.name for f in COMMON_FIELDS)
+
+
+def fields_for(category: Category) -> tuple[FieldSpec, ...]:
+    """Every field that applies to ``category``, common fields first."""
+    return tuple(f for f in ALL_FIELDS if category in f.categories)
+
+
+def detail_fields_for(category: Category) -> tuple[FieldSpec, ...]:
+    """The category's own figures (no bookkeeping fields)."""
+    return tuple(f for f in CATEGORY_FIELDS if category in f.categories)
+
+
+# Precisions a buyer compares, mapped to the dense figure for each.
+PRECISION_FIELDS: dict[str, str] = {
+    "FP32": "fp32_tflops",
+    "TF32": "tf32_tensor_tflops",
+    "BF16": "bf16_tensor_tflops",
+    "FP16": "fp16_tensor_tflops",
+    "FP8": "fp8_tensor_tflops",
+    "INT8": "int8_tops",
+    "FP4": "fp4_tensor_tflops",
+}
+
+
+# The columns a list of parts shows per category (tables, `dlhw find`, build sheets).
+LIST_COLUMNS: dict[Category | None, tuple[str, ...]] = {
+    None: ("name", "category", "vendor", "price_usd", "release_year"),
+    Category.ACCELERATOR: ("name", "vendor", "memory_gb", "memory_bandwidth_gb_s",
+                           "bf16_tensor_tflops", "fp8_tensor_tflops", "fp32_tflops", "tdp_w",
+                           "form_factor", "price_usd", "release_year"),
+    Category.CPU: ("name", "vendor", "cores", "threads", "boost_clock_ghz", "tdp_w", "socket",
+                   "memory_channels", "pcie_lanes", "price_usd", "release_year"),
+    Category.MEMORY: ("name", "vendor", "memory_type", "capacity_gb", "modules", "speed_mt_s",
+                      "ecc", "registered", "price_usd"),
+    Category.STORAGE: ("name", "vendor", "storage_kind", "capacity_gb", "interface",
+                       "read_mb_s", "write_mb_s", "random_read_iops", "price_usd"),
+    Category.PSU: ("name", "vendor", "wattage_w", "efficiency_rating", "atx_version",
+                   "connectors_12vhpwr", "connectors_pcie_8pin", "price_usd"),
+    Category.COOLER: ("name", "vendor", "cooler_kind", "cooling_capacity_w", "height_mm",
+                      "radiator_mm", "supported_sockets", "price_usd"),
+    Category.MOTHERBOARD: ("name", "vendor", "socket", "chipset", "board_form_factor",
+                           "memory_type", "memory_slots", "max_memory_gb", "pcie_x16_slots",
+                           "price_usd"),
+    Category.CASE: ("name", "vendor", "case_kind", "max_gpu_length_mm", "max_cooler_height_mm",
+                    "expansion_slots", "max_radiator_mm", "price_usd"),
+    Category.CLOUD: ("name", "provider", "accelerator_count", "vcpus", "ram_gb",
+                     "price_per_hour_usd", "price_per_month_usd", "offering_kind", "region"),
+}

@@ -1,0 +1,156 @@
+"""Precision names -> bytes per parameter and the accelerator throughput they run at.
+
+The app speaks of seven precisions (FP32, TF32, BF16, FP16, FP8, INT8, INT4) and of the
+common quantised weight formats people actually download (GGUF, GPTQ, AWQ, NF4). Each has
+a storage cost in bits per weight (with its per-block scales counted, since they are
+real bytes in VRAM) and a *compute* precision: the tensor-core rate the matrix products
+run at, looked up through ``core.fields.PRECISION_FIELDS``.
+
+Two rules a user should know:
+
+- **TF32 is a compute mode, not a storage type**: tensors stay FP32 (4 bytes) and the
+  tensor cores round to TF32 internally (NVIDIA A100 Tensor Core GPU Architecture
+  whitepaper, 2020, "TF32").
+- **INT4 compute falls back to the INT8 rate**: few current parts publish an INT4 tensor
+  figure (Hopper dropped INT4 tensor cores) and the catalog has no INT4 field, so INT4
+  weights are costed at INT8 TOPS, an honest upper bound for W4A8/W4A16 kernels.
+- Quantised formats (GGUF, GPTQ, AWQ, NF4) dequantise to 16-bit before the matrix
+  product in the common kernels, so they compute at the FP16/BF16 rate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dlhw_desktop.core.fields import PRECISION_FIELDS
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import UnknownPrecisionError
+
+PRECISIONS: tuple[str, ...] = ("FP32", "TF32", "BF16", "FP16", "FP8", "INT8", "INT4")
+"""The precision names used across the app, widest first."""
+
+TRAINING_PRECISIONS: tuple[str, ...] = ("FP32", "TF32", "BF16", "FP16", "FP8")
+"""Precisions full training can run in (integer formats are inference or QLoRA only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WeightFormat:
+    """How one weight is stored (``bits``) and which rate its matrix products run at."""
+
+    name: str
+    bits: float
+    compute: str
+    source: str
+    note: str = ""
+
+    @property
+    def bytes_per_param(self) -> float:
+        return self.bits / 8.0
+
+    @property
+    def quantised(self) -> bool:
+        return self.name not in PRECISIONS and self.name != "FP4"
+
+
+_IEEE = "IEEE 754-2019; bfloat16: Google Cloud TPU docs 'The bfloat16 numerical format'"
+_LLAMA_CPP_QUANT = "https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md"
+
+WEIGHT_FORMATS: dict[str, WeightFormat] = {
+    f.name: f
+    for f in (
+        WeightFormat("FP32", 32, "FP32", _IEEE),
+        WeightFormat("TF32", 32, "TF32",
+                     "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)",
+                     "stored as FP32; TF32 is the tensor-core compute mode"),
+        WeightFormat("BF16", 16, "BF16", _IEEE),
+        WeightFormat("FP16", 16, "FP16", _IEEE),
+        WeightFormat("FP8", 8, "FP8", "Micikevicius et al. 2022, FP8 Formats for Deep "
+                     "Learning, https://arxiv.org/abs/2209.05433"),
+        WeightFormat("INT8", 8, "INT8", "Dettmers et al. 2022, LLM.int8(), "
+                     "https://arxiv.org/abs/2208.07339", "per-channel scales not counted"),
+        WeightFormat("INT4", 4, "INT8", "plain 4-bit integers, scales not counted",
+                     "compute costed at the INT8 rate (no INT4 figure in the catalog)"),
+        WeightFormat("FP4", 4.5, "FP4", "NVIDIA Blackwell NVFP4: 4-bit values with one "
+                     "FP8 scale per 16-value block (4 + 8/16 bits)"),
+        # --- quantised formats people download -------------------------------------
+        WeightFormat("Q8_0", 8.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 int8 + one "
+                     "fp16 scale = 34 bytes / 32 weights)"),
+        WeightFormat("Q6_K", 6.5625, "FP16", _LLAMA_CPP_QUANT + " (6.56 bpw)"),
+        WeightFormat("Q5_K_M", 5.68, "FP16", _LLAMA_CPP_QUANT + " (5.68 bpw, Llama 2 7B)"),
+        WeightFormat("Q4_K_M", 4.85, "FP16", _LLAMA_CPP_QUANT + " (4.84 bpw for Llama 2 7B, "
+                     "4.89 for Llama 3.1 8B: the mix of Q4_K and Q6_K tensors varies)"),
+        WeightFormat("Q4_0", 4.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 4-bit + one "
+                     "fp16 scale = 18 bytes / 32 weights)"),
+        WeightFormat("GPTQ-4BIT", 4 + 20 / 128, "FP16",
+                     "Frantar et al. 2022, GPTQ, https://arxiv.org/abs/2210.17323; group size "
+                     "128 with an fp16 scale and a packed 4-bit zero point per group",
+                     "embeddings and lm_head usually stay 16-bit: slightly more in practice"),
+        WeightFormat("AWQ-4BIT", 4 + 20 / 128, "FP16",
+                     "Lin et al. 2023, AWQ, https://arxiv.org/abs/2306.00978; group size 128 "
+                     "with an fp16 scale and a 4-bit zero point per group",
+                     "embeddings and lm_head usually stay 16-bit: slightly more in practice"),
+        WeightFormat("NF4", 4.127, "BF16",
+                     "Dettmers et al. 2023, QLoRA, https://arxiv.org/abs/2305.14314 section 3: "
+                     "4-bit NormalFloat, block 64, double quantisation leaves 0.127 bits of "
+                     "constants per parameter"),
+    )
+}
+
+_ALIASES: dict[str, str] = {
+    "FLOAT32": "FP32", "F32": "FP32", "FLOAT": "FP32",
+    "BFLOAT16": "BF16", "FLOAT16": "FP16", "F16": "FP16", "HALF": "FP16",
+    "E4M3": "FP8", "FP8-E4M3": "FP8",
+    "GPTQ": "GPTQ-4BIT", "GPTQ4": "GPTQ-4BIT", "GPTQ-INT4": "GPTQ-4BIT",
+    "AWQ": "AWQ-4BIT", "AWQ4": "AWQ-4BIT", "AWQ-INT4": "AWQ-4BIT",
+    "NVFP4": "FP4",
+    "BNB-NF4": "NF4", "4BIT-NF4": "NF4",
+}
+
+
+def canonical(name: str) -> str:
+    """The canonical name of a precision or format (case-insensitive, common aliases).
+
+    ``gguf-q4_k_m``, ``Q4_K_M`` and ``q4-k-m`` all give ``Q4_K_M``.
+    """
+    key = name.strip().upper().replace(" ", "")
+    if key.startswith("GGUF-") or key.startswith("GGUF_"):
+        key = key[5:]
+    if key in WEIGHT_FORMATS:
+        return key
+    if key in _ALIASES:
+        return _ALIASES[key]
+    underscored = key.replace("-", "_")
+    if underscored in WEIGHT_FORMATS:
+        return underscored
+    raise UnknownPrecisionError(name, tuple(WEIGHT_FORMATS))
+
+
+def weight_format(name: str) -> WeightFormat:
+    """The storage and compute facts of a precision or quantised format."""
+    return WEIGHT_FORMATS[canonical(name)]
+
+
+def bytes_per_param(name: str) -> float:
+    """Bytes one weight takes in memory (per-block scales included)."""
+    return weight_format(name).bytes_per_param
+
+
+def compute_precision(name: str) -> str:
+    """The precision whose throughput the matrix products of ``name`` run at."""
+    return weight_format(name).compute
+
+
+def throughput_field(name: str) -> str:
+    """The catalog field (``core.fields.PRECISION_FIELDS``) giving the dense peak rate."""
+    return PRECISION_FIELDS[compute_precision(name)]
+
+
+def peak_flops(part: Part, name: str) -> float | None:
+    """Dense peak FLOP/s (OP/s for integers) of ``part`` at ``name``; ``None`` when unknown.
+
+    Catalog figures are in TFLOPS/TOPS and dense (DESIGN.md "Data honesty"), so this is
+    the vendor's dense peak times 1e12. No fallback to another precision is invented
+    except the documented INT4 -> INT8 one.
+    """
+    value = part.number(throughput_field(name))
+    return None if value is None or value <= 0 else value * 1e12

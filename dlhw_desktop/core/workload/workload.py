@@ -1,0 +1,198 @@
+"""What the user wants to run (``Workload``) and how it is spread over GPUs (``Parallelism``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError
+from dlhw_desktop.core.workload.models import ModelSpec
+from dlhw_desktop.core.workload.precision import (
+    TRAINING_PRECISIONS,
+    canonical,
+    weight_format,
+)
+
+Mode = Literal["inference", "training", "lora", "qlora"]
+MODES: tuple[str, ...] = ("inference", "training", "lora", "qlora")
+
+OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "sgd-momentum", "sgd")
+"""Optimizers the training estimate knows; see ``memory.optimizer_bytes_per_param``."""
+
+STRATEGIES: tuple[str, ...] = ("ddp", "zero1", "zero2", "zero3", "fsdp", "tp")
+"""How several GPUs share the work: replicated (ddp), sharded (ZeRO / FSDP), tensor parallel."""
+
+DEFAULT_MFU = 0.40
+"""Model FLOPs utilisation assumed when the user gives none (see ``timing.PUBLISHED_MFU``)."""
+
+DEFAULT_LORA_RANK = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Parallelism:
+    """How ``gpus`` GPUs share one workload.
+
+    ``strategy``: ``ddp`` replicates everything (data parallel); ``zero1``/``zero2``/``zero3``
+    shard optimizer states / + gradients / + weights over the GPUs (Rajbhandari et al. 2020);
+    ``fsdp`` is PyTorch FSDP FULL_SHARD, the same memory as ZeRO-3; ``tp`` splits every
+    matrix over the GPUs (tensor parallel, Shoeybi et al. 2019), which is also how a model
+    too big for one GPU is served. ``cpu_offload`` moves optimizer states, fp32 master
+    weights and gradients to host memory (ZeRO-Offload, Ren et al. 2021).
+    """
+
+    gpus: int = 1
+    strategy: str = "ddp"
+    cpu_offload: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.gpus, int) or self.gpus < 1:
+            raise InvalidWorkloadError(f"GPU count must be a positive integer, got {self.gpus!r}")
+        if self.strategy not in STRATEGIES:
+            raise InvalidWorkloadError(
+                f"unknown parallel strategy {self.strategy!r} (known: {', '.join(STRATEGIES)})"
+            )
+
+    @property
+    def tensor_parallel(self) -> int:
+        return self.gpus if self.strategy == "tp" else 1
+
+    @property
+    def data_parallel(self) -> int:
+        return 1 if self.strategy == "tp" else self.gpus
+
+    @property
+    def zero_stage(self) -> int:
+        """0 (replicated), 1, 2 or 3; FSDP full-shard counts as 3."""
+        if self.gpus == 1 or self.strategy in ("ddp", "tp"):
+            return 0
+        return 3 if self.strategy == "fsdp" else int(self.strategy[-1])
+
+    def describe(self) -> str:
+        if self.gpus == 1:
+            return "1 GPU" + (", CPU offload" if self.cpu_offload else "")
+        names = {"ddp": "data parallel (replicated)", "zero1": "ZeRO-1", "zero2": "ZeRO-2",
+                 "zero3": "ZeRO-3", "fsdp": "FSDP full shard", "tp": "tensor parallel"}
+        text = f"{self.gpus} GPUs, {names[self.strategy]}"
+        return text + (", CPU offload" if self.cpu_offload else "")
+
+
+def default_parallelism(mode: str, gpus: int) -> Parallelism:
+    """The usual way to use ``gpus`` GPUs for ``mode``.
+
+    Inference: tensor parallel (what vLLM and TensorRT-LLM do to serve a model larger than
+    one GPU). Training, LoRA and QLoRA: fully sharded (FSDP / ZeRO-3), the default that
+    lets a model larger than one GPU train at all (FSDP + QLoRA: Answer.AI, 2024).
+    """
+    if gpus <= 1:
+        return Parallelism(1, "ddp")
+    return Parallelism(gpus, "tp" if mode == "inference" else "zero3")
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """One job: a model, what to do with it, at which precision and size.
+
+    ``precision`` is the weight format for inference (BF16, INT8, Q4_K_M, ...) and the
+    compute precision for training (BF16 means mixed precision with fp32 master weights).
+    For LoRA the frozen base is stored at ``precision`` (16-bit by default); QLoRA always
+    stores it in NF4 and computes at BF16.
+
+    ``tokens`` is the dataset size D in tokens (training) or the tokens to generate
+    (inference); ``samples`` is the same for models that count images, not tokens.
+    """
+
+    model: ModelSpec
+    mode: str = "inference"
+    precision: str = "BF16"
+    batch: int = 1
+    seq: int | None = None
+    tokens: float | None = None
+    samples: float | None = None
+    optimizer: str = "adamw"
+    fp32_grads: bool = False
+    checkpointing: bool = False
+    flash_attention: bool = True
+    lora_rank: int = DEFAULT_LORA_RANK
+    kv_precision: str = "BF16"
+    mfu: float = DEFAULT_MFU
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise InvalidWorkloadError(
+                f"unknown mode {self.mode!r} (known: {', '.join(MODES)})"
+            )
+        object.__setattr__(self, "precision", canonical(self.precision))
+        object.__setattr__(self, "kv_precision", canonical(self.kv_precision))
+        if self.mode == "training" and self.precision not in TRAINING_PRECISIONS:
+            raise InvalidWorkloadError(
+                f"full training runs in {', '.join(TRAINING_PRECISIONS)}, not "
+                f"{self.precision}; for 4-bit weights use --mode qlora"
+            )
+        if self.mode == "lora" and weight_format(self.precision).bits < 8:
+            raise InvalidWorkloadError(
+                "LoRA on a 4-bit base is QLoRA: use mode 'qlora'"
+            )
+        if self.optimizer not in OPTIMIZERS:
+            raise InvalidWorkloadError(
+                f"unknown optimizer {self.optimizer!r} (known: {', '.join(OPTIMIZERS)})"
+            )
+        for name in ("batch", "lora_rank"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 1:
+                raise InvalidWorkloadError(f"{name} must be a positive integer, got {value!r}")
+        if self.seq is not None and (not isinstance(self.seq, int) or self.seq < 1):
+            raise InvalidWorkloadError(f"seq must be a positive integer, got {self.seq!r}")
+        for name in ("tokens", "samples"):
+            value = getattr(self, name)
+            if value is not None and (not math.isfinite(value) or value <= 0):
+                raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
+        if not (0 < self.mfu <= 1):
+            raise InvalidWorkloadError(f"MFU must be in (0, 1], got {self.mfu!r}")
+
+    @property
+    def seq_len(self) -> int:
+        """Tokens per sample: the user's, else the model's fixed input or default."""
+        if self.model.tokens_per_sample and not self.model.autoregressive:
+            return self.model.tokens_per_sample
+        return self.seq or self.model.default_seq
+
+    @property
+    def training(self) -> bool:
+        """True for every mode that runs a backward pass."""
+        return self.mode != "inference"
+
+    @property
+    def base_format(self) -> str:
+        """The format the (frozen or trained) weights are stored in."""
+        if self.mode == "qlora":
+            return "NF4"
+        return self.precision
+
+    @property
+    def compute(self) -> str:
+        """The precision whose tensor rate the matrix products run at."""
+        if self.mode == "qlora":
+            return "BF16"
+        return weight_format(self.precision).compute
+
+    @property
+    def dataset_tokens(self) -> float | None:
+        """D for 6ND: ``tokens``, or ``samples`` x tokens per sample for token models."""
+        if self.tokens is not None:
+            return self.tokens
+        if self.samples is not None and self.model.is_transformer:
+            return self.samples * self.seq_len
+        return None
+
+    @property
+    def dataset_samples(self) -> float | None:
+        if self.samples is not None:
+            return self.samples
+        if self.tokens is not None:
+            return self.tokens / self.seq_len
+        return None
+
+    def but(self, **changes: Any) -> Workload:
+        """A copy with some fields changed (validated again)."""
+        return replace(self, **changes)

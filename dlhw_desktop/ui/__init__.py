@@ -1,0 +1,1 @@
+"""Everything Qt: start-up, the main window, tabs, models, charts, PDF rendering."""

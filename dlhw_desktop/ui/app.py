@@ -1,0 +1,68 @@
+"""Start the GUI: the application object, the catalog, the main window."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from dlhw_desktop import APP_ID, APP_NAME, ORG_NAME, __version__
+
+
+def create_application(argv: list[str] | None = None):  # noqa: ANN201 - QApplication
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
+    app.setApplicationName(APP_ID)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setOrganizationName(ORG_NAME)
+    app.setApplicationVersion(__version__)
+    from dlhw_desktop.ui.icons import app_icon
+
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
+            open_files: list[Path] | None = None) -> int:
+    """Run the app until its window closes; a catalog problem is a dialog, exit status 2."""
+    if not _display_available():
+        if not exit_after_show:
+            print("dlhw: error: no display found (DISPLAY and WAYLAND_DISPLAY are unset); run it "
+                  "from a desktop session, under a virtual screen (xvfb-run -a dlhw), or use "
+                  "the command-line tools (dlhw --help)", file=sys.stderr)
+            return 2
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    app = create_application()
+    from PySide6.QtCore import QTimer
+
+    from dlhw_desktop.catalog.store import Catalog
+    from dlhw_desktop.core.errors import CatalogError
+    from dlhw_desktop.ui.dialogs import show_error
+    from dlhw_desktop.ui.main_window import MainWindow
+    from dlhw_desktop.ui.settings import AppSettings
+    from dlhw_desktop.ui.theme import apply_theme
+
+    try:
+        catalog = Catalog.open(catalog_path)
+    except CatalogError as exc:
+        print(f"dlhw: error: {exc}", file=sys.stderr)
+        if not exit_after_show:
+            show_error(None, f"{APP_NAME}: cannot open the catalog", str(exc))
+        return 2
+    settings = AppSettings()
+    apply_theme(app, settings.get("view/theme"))
+    window = MainWindow(catalog, settings)
+    if exit_after_show:
+        window.first_paint.connect(lambda: QTimer.singleShot(0, app.quit))
+    window.show()
+    for path in open_files or []:
+        window.open_build_file(path)
+    return app.exec()
+
+
+def _display_available() -> bool:
+    """False on a Linux machine with no screen, where Qt would abort with a cryptic message."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

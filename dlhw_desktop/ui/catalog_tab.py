@@ -1,0 +1,360 @@
+"""The Catalog tab: choose a category, search as you type, filter, sort, read the details."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.ui.actions import make_action
+from dlhw_desktop.ui.part_details import PartDetails
+from dlhw_desktop.ui.part_table_model import PART_ROLE, PartTableModel
+
+SEARCH_DELAY_MS = 60  # coalesce keystrokes typed faster than this
+
+
+@dataclass(frozen=True, slots=True)
+class FilterSpec:
+    field: str
+    kind: str  # "choice" | "min" | "max"
+    label: str
+
+
+def _f(field: str, kind: str, label: str = "") -> FilterSpec:
+    return FilterSpec(field, kind, label or FIELDS_BY_NAME[field].label)
+
+
+FILTERS: dict[Category | None, tuple[FilterSpec, ...]] = {
+    None: (_f("vendor", "choice"),),
+    Category.ACCELERATOR: (_f("vendor", "choice"), _f("accelerator_type", "choice", "Type"),
+                           _f("form_factor", "choice"), _f("market_segment", "choice"),
+                           _f("memory_gb", "min", "Memory ≥"), _f("tdp_w", "max", "TDP ≤")),
+    Category.CPU: (_f("vendor", "choice"), _f("socket", "choice"), _f("cores", "min", "Cores ≥"),
+                   _f("tdp_w", "max", "TDP ≤")),
+    Category.MEMORY: (_f("vendor", "choice"), _f("memory_type", "choice"),
+                      _f("capacity_gb", "min", "Capacity ≥")),
+    Category.STORAGE: (_f("vendor", "choice"), _f("storage_kind", "choice"),
+                       _f("capacity_gb", "min", "Capacity ≥")),
+    Category.PSU: (_f("vendor", "choice"), _f("efficiency_rating", "choice"),
+                   _f("wattage_w", "min", "Output ≥")),
+    Category.COOLER: (_f("vendor", "choice"), _f("cooler_kind", "choice")),
+    Category.MOTHERBOARD: (_f("vendor", "choice"), _f("socket", "choice"),
+                           _f("memory_type", "choice")),
+    Category.CASE: (_f("vendor", "choice"), _f("case_kind", "choice"),
+                    _f("max_gpu_length_mm", "min", "GPU clearance ≥")),
+    Category.CLOUD: (_f("provider", "choice"), _f("offering_kind", "choice"),
+                     _f("accelerator_count", "min", "Accelerators ≥"),
+                     _f("price_per_hour_usd", "max", "Price/h ≤")),
+}
+
+
+class PartTable(QTableView):
+    """The parts table; Enter adds the selection to the build (the keyboard twin of a drag)."""
+
+    activated_parts = Signal(list)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            ids = self.selected_ids()
+            if ids:
+                self.activated_parts.emit(ids)
+                return
+        super().keyPressEvent(event)
+
+    def selected_ids(self) -> list[str]:
+        model = self.model()
+        rows = sorted({i.row() for i in self.selectionModel().selectedRows()})
+        parts = [model.index(r, 0).data(PART_ROLE) for r in rows]
+        return [p.id for p in parts if isinstance(p, Part)]
+
+
+class CatalogTab(QWidget):
+    """Browse and search the catalog. Emits requests; other tabs act on them."""
+
+    compare_requested = Signal(list)  # part ids
+    add_to_build_requested = Signal(list)  # part ids
+    part_selected = Signal(object)  # Part | None
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("catalog_tab")
+        self._catalog = catalog
+        self._category: Category | None = Category.ACCELERATOR
+        self._filter_widgets: dict[str, QWidget] = {}
+        self.model = PartTableModel(catalog, self)
+
+        self.categories = QListWidget(objectName="category_list")
+        self.categories.setMaximumWidth(210)
+        counts = catalog.info().counts
+        all_item = QListWidgetItem(f"All parts  ({sum(counts.values()):,})")
+        all_item.setData(Qt.ItemDataRole.UserRole, None)
+        self.categories.addItem(all_item)
+        for category in Category:
+            item = QListWidgetItem(f"{category.plural}  ({counts.get(category.value, 0):,})")
+            item.setData(Qt.ItemDataRole.UserRole, category.value)
+            self.categories.addItem(item)
+
+        self.search = QLineEdit(objectName="catalog_search")
+        self.search.setPlaceholderText("Search name, vendor, family… e.g. rtx 4090, a100 80, "
+                                       "threadripper")
+        self.search.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.apply_query)
+        self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self.search.returnPressed.connect(self._focus_table)
+
+        self.filters_bar = QHBoxLayout()
+        self.filters_bar.setContentsMargins(0, 0, 0, 0)
+        self.result_label = QLabel(objectName="result_count")
+
+        self.table = PartTable(objectName="parts_table")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setSortingEnabled(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.activated_parts.connect(self.add_to_build_requested)
+        self.table.doubleClicked.connect(lambda _i: self._emit_add())
+
+        self.details = PartDetails()
+        self.details.setMinimumWidth(300)
+
+        self.action_compare: QAction = make_action("action_compare_part", self)
+        self.action_add: QAction = make_action("action_add_to_build", self)
+        self.action_copy_id: QAction = make_action("action_copy_id", self)
+        for action in (self.action_compare, self.action_add, self.action_copy_id):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+        self.action_compare.triggered.connect(self._emit_compare)
+        self.action_add.triggered.connect(self._emit_add)
+        self.action_copy_id.triggered.connect(self._copy_ids)
+        self.compare_button = QPushButton("Compare", objectName="compare_button")
+        self.compare_button.setToolTip("Add the selected accelerators to the comparison "
+                                       "(Ctrl+Shift+C)")
+        self.compare_button.clicked.connect(self._emit_compare)
+        self.add_button = QPushButton("Add to build", objectName="add_to_build_button")
+        self.add_button.setToolTip("Add the selected parts to the build (Enter or Ctrl+B; "
+                                   "or drag them onto the Build tab)")
+        self.add_button.clicked.connect(self._emit_add)
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.result_label)
+        buttons = QHBoxLayout()
+        buttons.addLayout(self.filters_bar, 1)
+        buttons.addWidget(self.compare_button)
+        buttons.addWidget(self.add_button)
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.addLayout(top)
+        centre_layout.addLayout(buttons)
+        centre_layout.addWidget(self.table, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="catalog_splitter")
+        self.splitter.addWidget(self.categories)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([190, 760, 330])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.splitter)
+
+        self.categories.currentRowChanged.connect(self._category_changed)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.model.modelReset.connect(self._update_count)
+        self.model.rowsInserted.connect(self._update_count)
+        self.set_category(Category.ACCELERATOR)
+
+    # --- public API -------------------------------------------------------------
+    @property
+    def category(self) -> Category | None:
+        return self._category
+
+    def set_category(self, category: Category | None) -> None:
+        row = 0 if category is None else list(Category).index(category) + 1
+        if self.categories.currentRow() != row:
+            self.categories.setCurrentRow(row)  # -> _category_changed
+        else:
+            self._category_changed(row)
+
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def select_part(self, part_id: str) -> bool:
+        """Show a part: switch to its category, clear filters, select its row."""
+        part = self._catalog.find(part_id)
+        if part is None:
+            return False
+        self.search.blockSignals(True)
+        self.search.setText("")
+        self.search.blockSignals(False)
+        self.set_category(part.category)
+        row = self.model.row_of(part_id)
+        while row < 0 and self.model.canFetchMore():
+            self.model.fetchMore()
+            row = self.model.row_of(part_id)
+        if row >= 0:
+            index = self.model.index(row, 0)
+            self.table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+            self.table.scrollTo(index)
+        return row >= 0
+
+    def selected_ids(self) -> list[str]:
+        return self.table.selected_ids()
+
+    # --- query ------------------------------------------------------------------
+    def current_query(self) -> PartQuery:
+        filters: list[Filter] = []
+        for spec in FILTERS[self._category] + self._price_specs():
+            widget = self._filter_widgets.get(spec.field + ":" + spec.kind)
+            if isinstance(widget, QComboBox):
+                value = widget.currentData()
+                if value is not None:
+                    filters.append(Filter(spec.field, "eq", value))
+            elif isinstance(widget, QDoubleSpinBox) and widget.value() > widget.minimum():
+                filters.append(Filter(spec.field, "ge" if spec.kind == "min" else "le",
+                                      widget.value()))
+        old = self.model.query
+        return PartQuery(category=self._category, text=self.search.text(),
+                         filters=tuple(filters), sort_field=old.sort_field,
+                         descending=old.descending)
+
+    def apply_query(self) -> None:
+        self._search_timer.stop()
+        self.model.set_query(self.current_query())
+        if self.model.rowCount() and not self.table.selectionModel().hasSelection():
+            self.table.selectRow(0)
+        elif not self.model.rowCount():
+            self.details.show_part(None)
+
+    def _price_specs(self) -> tuple[FilterSpec, ...]:
+        if self._category == Category.CLOUD:
+            return ()
+        return (_f("price_usd", "min", "Price ≥"), _f("price_usd", "max", "≤"))
+
+    def _category_changed(self, row: int) -> None:
+        item = self.categories.item(row)
+        value = item.data(Qt.ItemDataRole.UserRole) if item else None
+        self._category = Category(value) if value else None
+        self._rebuild_filters()
+        self.model.set_query(PartQuery(category=self._category, text=self.search.text()))
+        self.apply_query()
+        self.compare_button.setEnabled(self._category in (None, Category.ACCELERATOR))
+
+    def _rebuild_filters(self) -> None:
+        while self.filters_bar.count():
+            item = self.filters_bar.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self._filter_widgets.clear()
+        for spec in FILTERS[self._category] + self._price_specs():
+            widget = self._make_filter(spec)
+            self._filter_widgets[spec.field + ":" + spec.kind] = widget
+            self.filters_bar.addWidget(QLabel(spec.label))
+            self.filters_bar.addWidget(widget)
+        self.filters_bar.addStretch(1)
+
+    def _make_filter(self, spec: FilterSpec) -> QWidget:
+        name = f"filter_{spec.field}_{spec.kind}"
+        if spec.kind == "choice":
+            combo = QComboBox(objectName=name)
+            combo.addItem("any", None)
+            values = (self._catalog.distinct(self._category, spec.field)
+                      if self._category else self._catalog.distinct_all(spec.field))
+            for value in values:
+                combo.addItem(value, value)
+            combo.currentIndexChanged.connect(lambda _i: self.apply_query())
+            return combo
+        box = QDoubleSpinBox(objectName=name)
+        unit = FIELDS_BY_NAME[spec.field].unit
+        box.setDecimals(2 if spec.field.endswith("per_hour_usd") else 0)
+        box.setRange(0, 10_000_000)
+        box.setSpecialValueText("any")
+        box.setSuffix(f" {unit}" if unit else "")
+        rng = self._catalog.value_range(self._category, spec.field) if self._category else None
+        if rng:
+            box.setMaximum(max(rng[1], 1))
+        step = {"price_usd": 100, "tdp_w": 25, "memory_gb": 8, "capacity_gb": 500,
+                "wattage_w": 100, "max_gpu_length_mm": 10}.get(spec.field, 1)
+        box.setSingleStep(step)
+        box.setKeyboardTracking(False)
+        box.valueChanged.connect(lambda _v: self.apply_query())
+        return box
+
+    # --- selection and actions ------------------------------------------------------
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        part = current.data(PART_ROLE) if current.isValid() else None
+        self.details.show_part(part if isinstance(part, Part) else None)
+        self.part_selected.emit(part)
+
+    def _update_count(self) -> None:
+        total = self.model.total
+        self.result_label.setText(f"{total:,} part{'s' if total != 1 else ''}")
+
+    def _focus_table(self) -> None:
+        self.table.setFocus()
+        if self.model.rowCount() and not self.table.selectionModel().hasSelection():
+            self.table.selectRow(0)
+
+    def _emit_compare(self) -> None:
+        ids = [i for i in self.selected_ids() if i.startswith("accelerator/")]
+        if ids:
+            self.compare_requested.emit(ids)
+
+    def _emit_add(self) -> None:
+        ids = self.selected_ids()
+        if ids:
+            self.add_to_build_requested.emit(ids)
+
+    def _copy_ids(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        ids = self.selected_ids()
+        if ids:
+            QGuiApplication.clipboard().setText("\n".join(ids))
+
+    def _context_menu(self, pos) -> None:  # noqa: ANN001
+        if not self.selected_ids():
+            return
+        menu = QMenu(self)
+        menu.addAction(self.action_add)
+        menu.addAction(self.action_compare)
+        menu.addSeparator()
+        menu.addAction(self.action_copy_id)
+        self.action_compare.setEnabled(any(i.startswith("accelerator/")
+                                           for i in self.selected_ids()))
+        menu.exec(self.table.viewport().mapToGlobal(pos))

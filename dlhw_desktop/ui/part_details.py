@@ -1,0 +1,80 @@
+"""The details pane: every figure of a part with its unit, source link and date."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from dlhw_desktop.core.fields import detail_fields_for
+from dlhw_desktop.core.parts import Part, format_value
+
+
+def part_html(part: Part) -> str:
+    """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
+    rows: list[str] = []
+    head = [("Price", format_value("price_usd", part.price_usd)
+             + (f" ({escape(part.price_date)})" if part.price_date else ""), "price_usd"),
+            ("Released", format_value("release_year", part.release_year), "release_year"),
+            ("Family", format_value("family", part.family), "family")]
+    for label, text, name in head:
+        rows.append(_row(part, label, text, name))
+    for spec in detail_fields_for(part.category):
+        rows.append(_row(part, spec.header, format_value(spec.name, part.get(spec.name)),
+                         spec.name))
+    notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
+    dl_note = part.get("dl_note")
+    flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
+            if dl_note else "")
+    custom = "<p><i>Custom part (yours, not from the catalog)</i></p>" if part.custom else ""
+    return (
+        f"<h3 style='margin-bottom:2px'>{escape(part.display_name)}</h3>"
+        f"<div style='color:gray'>{escape(part.category.label)} · <code>{escape(part.id)}"
+        f"</code></div>{custom}{flag}"
+        "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
+        f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
+        f"{escape(part.source_date)})</p>"
+    )
+
+
+def _row(part: Part, label: str, text: str, name: str) -> str:
+    src = part.source_of(name)
+    muted = " style='color:gray'" if text == "n/a" else ""
+    own = ""
+    if src.source != part.source and text != "n/a":
+        title = escape(f"{src.source} (read {src.source_date})" + (
+            f" — {src.note}" if src.note else ""), quote=True)
+        own = f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
+        if src.note:
+            own += f" <span style='color:gray'>({escape(src.note)})</span>"
+    return (f"<tr><td style='color:gray'>{escape(label)}</td>"
+            f"<td{muted}>{escape(text)}{own}</td></tr>")
+
+
+def _link(source: str) -> str:
+    if source.startswith(("http://", "https://")):
+        return f"<a href='{escape(source, quote=True)}'>{escape(source)}</a>"
+    return escape(source)
+
+
+class PartDetails(QTextBrowser):
+    """Read-only HTML view of one part; links open in the browser."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("part_details")
+        self.setOpenExternalLinks(True)
+        self._part: Part | None = None
+        self.show_part(None)
+
+    @property
+    def part(self) -> Part | None:
+        return self._part
+
+    def show_part(self, part: Part | None) -> None:
+        self._part = part
+        if part is None:
+            self.setHtml("<p style='color:gray'>Select a part to see every figure and "
+                         "where it comes from.</p>")
+        else:
+            self.setHtml(part_html(part))

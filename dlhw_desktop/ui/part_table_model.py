@@ -1,0 +1,187 @@
+"""A lazy table of catalog parts: filtered and sorted in SQL, fetched in chunks.
+
+The model asks the catalog for rows (it never runs SQL itself). Display text goes in
+``DisplayRole``, the raw value in ``UserRole`` and the figure's source in the tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QColor
+
+from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
+from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.ui.dnd import part_ids_to_mime
+
+CHUNK = 200
+PART_ROLE = Qt.ItemDataRole.UserRole + 1
+Index = QModelIndex | QPersistentModelIndex
+
+
+class PartTableModel(QAbstractTableModel):
+    """Rows of a ``PartQuery``; ``canFetchMore``/``fetchMore`` page through the result."""
+
+    def __init__(self, catalog: Catalog, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._catalog = catalog
+        self._query = PartQuery()
+        self._columns: tuple[str, ...] = LIST_COLUMNS[None]
+        self._rows: list[Part] = []
+        self._total = 0
+        self._muted = QColor(128, 128, 128)
+
+    # --- the query --------------------------------------------------------------
+    @property
+    def query(self) -> PartQuery:
+        return self._query
+
+    @property
+    def total(self) -> int:
+        """Rows matching the query (not only those fetched so far)."""
+        return self._total
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self._columns
+
+    def set_query(self, query: PartQuery) -> None:
+        """Run a new query: count it and fetch the first chunk."""
+        self.beginResetModel()
+        if query.category != self._query.category or not self._rows:
+            self._columns = LIST_COLUMNS[query.category]
+        if query.sort_field not in self._columns and query.sort_field != "name":
+            query = replace(query, sort_field="name", descending=False)
+        self._query = query
+        self._total = self._catalog.count(query)
+        self._rows = self._catalog.search(query, 0, CHUNK)
+        self.endResetModel()
+
+    def refresh(self) -> None:
+        self.set_query(self._query)
+
+    # --- lazy fetching ---------------------------------------------------------------
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008, N802
+        return not parent.isValid() and len(self._rows) < self._total
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008, N802
+        if parent.isValid():
+            return
+        more = self._catalog.search(self._query, len(self._rows), CHUNK)
+        if not more:
+            self._total = len(self._rows)
+            return
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(more) - 1)
+        self._rows.extend(more)
+        self.endInsertRows()
+
+    # --- Qt model API ----------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._columns):
+            return None
+        spec = FIELDS_BY_NAME[self._columns[section]]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return spec.header
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return spec.description or spec.header
+        if role == Qt.ItemDataRole.UserRole:
+            return spec.name
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        part = self._rows[index.row()]
+        name = self._columns[index.column()]
+        value = part.get(name)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if name == "name":
+                return part.name + ("  (custom)" if part.custom else "")
+            if name == "category":
+                return Category(value).label if value else "n/a"
+            return _cell_text(name, value)
+        if role == Qt.ItemDataRole.UserRole:
+            return value
+        if role == PART_ROLE:
+            return part
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if name == "name":
+                return f"{part.display_name}\n{part.id}" + (
+                    f"\n{part.get('dl_note')}" if part.get("dl_note") else "")
+            src = part.source_of(name)
+            return f"Source: {src.source} (read {src.source_date})" + (
+                f"\n{src.note}" if src.note else "")
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            spec = FIELDS_BY_NAME[name]
+            if spec.numeric and name != "release_year":
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and value is None:
+            return self._muted
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(self._columns):
+            return
+        field = self._columns[column]
+        if field == "category":
+            field = "name"
+        self.set_query(replace(self._query, sort_field=field,
+                               descending=order == Qt.SortOrder.DescendingOrder))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if index.isValid():
+            base |= Qt.ItemFlag.ItemIsDragEnabled
+        return base
+
+    def mimeTypes(self) -> list[str]:  # noqa: N802
+        from dlhw_desktop.ui.dnd import PART_MIME
+
+        return [PART_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
+
+    def supportedDragActions(self) -> Qt.DropAction:  # noqa: N802
+        return Qt.DropAction.CopyAction
+
+    # --- helpers for views -------------------------------------------------------------------
+    def part_at(self, row: int) -> Part | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def row_of(self, part_id: str) -> int:
+        for row, part in enumerate(self._rows):
+            if part.id == part_id:
+                return row
+        return -1
+
+
+def _cell_text(name: str, value: Any) -> str:
+    if value is None:
+        return "n/a"
+    spec = FIELDS_BY_NAME[name]
+    if spec.numeric and name not in ("release_year",) and not name.endswith("_usd"):
+        # The unit is in the header; cells show the number alone.
+        if isinstance(value, float) and not value.is_integer():
+            return f"{value:,.1f}" if value >= 100 else f"{value:,.2f}".rstrip("0").rstrip(".")
+        return f"{int(value):,}"
+    return format_value(name, value)

@@ -1,0 +1,68 @@
+"""Every persistent setting, declared once: key, type, default and what it is for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+from dlhw_desktop import APP_ID, ORG_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    key: str
+    type: type
+    default: Any
+    description: str
+
+
+SETTINGS: dict[str, Setting] = {s.key: s for s in (
+    Setting("window/geometry", bytes, b"", "Main window geometry"),
+    Setting("window/state", bytes, b"", "Main window toolbars and docks"),
+    Setting("window/tab", int, 0, "The tab shown last"),
+    Setting("catalog/category", str, "accelerator", "Category chosen in the Catalog tab"),
+    Setting("catalog/splitter", bytes, b"", "Catalog tab splitter sizes"),
+    Setting("view/theme", str, "system", "Colour theme: system, light or dark"),
+    Setting("compare/part_ids", list, [], "Accelerators in the comparison"),
+    Setting("compare/precision", str, "BF16", "Precision charted in the Compare tab"),
+    Setting("compare/baseline", str, "", "Baseline of the normalised view"),
+    Setting("build/recent_files", list, [], "Recently opened build files"),
+    Setting("build/electricity_usd_per_kwh", float, 0.17, "Electricity price"),
+    Setting("build/utilisation", float, 0.5, "Share of the year the machine runs loaded"),
+    Setting("build/mains", str, "120V-15A", "Household circuit: 120V-15A or 230V-16A"),
+)}
+
+
+class AppSettings:
+    """Typed access to ``QSettings`` through the declarations above."""
+
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self._q = qsettings or QSettings(ORG_NAME, APP_ID)
+
+    def get(self, key: str) -> Any:
+        setting = SETTINGS[key]
+        raw = self._q.value(key, setting.default)
+        if raw is None:
+            return setting.default
+        try:
+            if setting.type is bytes:
+                return bytes(raw) if not isinstance(raw, bytes) else raw
+            if setting.type is list:
+                if isinstance(raw, str):
+                    return [raw] if raw else []
+                return list(raw)
+            if setting.type is bool:
+                return raw in (True, "true", "1", 1)
+            return setting.type(raw)
+        except (TypeError, ValueError):
+            return setting.default
+
+    def set(self, key: str, value: Any) -> None:
+        if key not in SETTINGS:
+            raise KeyError(key)
+        self._q.setValue(key, value)
+
+    def sync(self) -> None:
+        self._q.sync()
