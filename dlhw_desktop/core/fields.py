@@ -134,7 +134,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               "Board power (accelerators) or processor base power (CPUs)"),
     FieldSpec("form_factor", "Form factor", "text", categories=_A,
               description="pcie, sxm, oam or cloud"),
-    FieldSpec("slot_width", "Slots", "float", "slots", _A),
+    FieldSpec("slot_width", "Slot width", "float", "slots", _A),
     FieldSpec("board_length_mm", "Length", "int", "mm", _A),
     FieldSpec("cooling", "Cooling", "text", categories=_A,
               description="active (open-air fans), blower or passive (needs server airflow)"),

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDoubleSpinBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -105,7 +108,8 @@ class CatalogTab(QWidget):
         self.model = PartTableModel(catalog, self)
 
         self.categories = QListWidget(objectName="category_list")
-        self.categories.setMaximumWidth(210)
+        self.categories.setMinimumWidth(170)
+        self.categories.setMaximumWidth(240)
         counts = catalog.info().counts
         all_item = QListWidgetItem(f"All parts  ({sum(counts.values()):,})")
         all_item.setData(Qt.ItemDataRole.UserRole, None)
@@ -146,7 +150,7 @@ class CatalogTab(QWidget):
         self.table.doubleClicked.connect(lambda _i: self._emit_add())
 
         self.details = PartDetails()
-        self.details.setMinimumWidth(300)
+        self.details.setMinimumWidth(260)
 
         self.action_compare: QAction = make_action("action_compare_part", self)
         self.action_add: QAction = make_action("action_add_to_build", self)
@@ -169,10 +173,20 @@ class CatalogTab(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.result_label)
+        top.addWidget(self.compare_button)
+        top.addWidget(self.add_button)
+        # Filters scroll sideways in a narrow window instead of forcing its width.
+        filters_host = QWidget(objectName="filters_host")
+        filters_host.setLayout(self.filters_bar)
+        filters_scroll = QScrollArea(objectName="filters_scroll")
+        filters_scroll.setWidget(filters_host)
+        filters_scroll.setWidgetResizable(True)
+        filters_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        filters_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        filters_scroll.setFixedHeight(filters_host.sizeHint().height() + 14)
+        filters_scroll.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         buttons = QHBoxLayout()
-        buttons.addLayout(self.filters_bar, 1)
-        buttons.addWidget(self.compare_button)
-        buttons.addWidget(self.add_button)
+        buttons.addWidget(filters_scroll, 1)
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
@@ -193,6 +207,7 @@ class CatalogTab(QWidget):
         self.categories.currentRowChanged.connect(self._category_changed)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.model.modelReset.connect(self._update_count)
+        self.model.modelReset.connect(self._fit_columns)
         self.model.rowsInserted.connect(self._update_count)
         self.set_category(Category.ACCELERATOR)
 
@@ -292,6 +307,8 @@ class CatalogTab(QWidget):
         name = f"filter_{spec.field}_{spec.kind}"
         if spec.kind == "choice":
             combo = QComboBox(objectName=name)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setMinimumContentsLength(4)
             combo.addItem("any", None)
             values = (self._catalog.distinct(self._category, spec.field)
                       if self._category else self._catalog.distinct_all(spec.field))
@@ -300,6 +317,7 @@ class CatalogTab(QWidget):
             combo.currentIndexChanged.connect(lambda _i: self.apply_query())
             return combo
         box = QDoubleSpinBox(objectName=name)
+        box.setMinimumWidth(86)
         unit = FIELDS_BY_NAME[spec.field].unit
         box.setDecimals(2 if spec.field.endswith("per_hour_usd") else 0)
         box.setRange(0, 10_000_000)
@@ -320,6 +338,19 @@ class CatalogTab(QWidget):
         part = current.data(PART_ROLE) if current.isValid() else None
         self.details.show_part(part if isinstance(part, Part) else None)
         self.part_selected.emit(part)
+
+    def _fit_columns(self) -> None:
+        """Size columns to their header (and the first rows), the name column wider."""
+        header = self.table.horizontalHeader()
+        metrics = header.fontMetrics()
+        for column, name in enumerate(self.model.columns):
+            text = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
+            width = metrics.horizontalAdvance(text) + 28
+            if name == "name":
+                width = max(width, 230)
+            elif name in ("vendor", "provider", "socket", "supported_sockets", "interface"):
+                width = max(width, 110)
+            header.resizeSection(column, width)
 
     def _update_count(self) -> None:
         total = self.model.total

@@ -57,7 +57,7 @@ class MemoryItem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label,
-                "bytes": None if self.bytes is None else int(round(self.bytes)),
+                "bytes": None if self.bytes is None else round(self.bytes),
                 "note": self.note}
 
 
@@ -106,11 +106,11 @@ class MemoryEstimate:
             "gpus": self.parallel.gpus,
             "parallelism": self.parallel.strategy,
             "cpu_offload": self.parallel.cpu_offload,
-            "per_gpu_bytes": int(round(self.per_gpu_bytes)),
-            "total_bytes": int(round(self.total_bytes)),
+            "per_gpu_bytes": round(self.per_gpu_bytes),
+            "total_bytes": round(self.total_bytes),
             "complete": self.complete,
             "items": [i.to_dict() for i in self.items],
-            "host_bytes": int(round(self.host_bytes)),
+            "host_bytes": round(self.host_bytes),
             "host_items": [i.to_dict() for i in self.host_items],
             "notes": list(self.notes),
         }
@@ -354,8 +354,7 @@ def lora_adapter_params(model: ModelSpec, rank: int) -> float:
     inter = model.intermediate or 4 * h
     attention = (h + q) + 2 * (h + kv) + (q + h)
     # gated MLPs (Llama, Mistral, Qwen: gate, up, down) have three matrices, GELU ones two
-    gated = model.kind == "decoder" and model.key not in ("gpt2", "gpt2-xl", "gpt3-175b")
-    mlp = (3 if gated else 2) * (h + inter)
+    mlp = model.mlp_matrices * (h + inter)
     mlp *= model.experts or 1
     layers = model.layers + (model.encoder_layers or 0)
     return float(rank * layers * (attention + mlp))

@@ -62,6 +62,7 @@ class ModelSpec:
     forward_flops_per_sample: float | None = None
     activation_values_per_sample: float | None = None
     inference_activation_values_per_sample: float | None = None
+    mlp_matrices: int = 2
     components: tuple[tuple[str, float], ...] = ()
     notes: str = ""
 
@@ -150,12 +151,13 @@ def custom_model(
     vocab: int | None = None,
     context: int | None = None,
     active_params: float | None = None,
+    mlp_matrices: int = 3,
 ) -> ModelSpec:
     """A user's own model: parameters only, or a full transformer architecture.
 
-    Assumed to be a decoder-only transformer (the common case when someone types a
-    parameter count). Raises ``InvalidWorkloadError`` for non-positive figures or for
-    KV heads that do not divide the heads.
+    Assumed to be a decoder-only transformer with a gated MLP (Llama-style, the common
+    case when someone types a parameter count). Raises ``InvalidWorkloadError`` for
+    non-positive figures or for KV heads that do not divide the heads.
     """
     for label, value in (("params", params), ("layers", layers), ("hidden", hidden),
                          ("heads", heads), ("kv_heads", kv_heads), ("head_dim", head_dim),
@@ -174,7 +176,7 @@ def custom_model(
         key="custom", name=name, kind="custom", params=float(params), source="user input",
         active_params=active_params, layers=layers, hidden=hidden, heads=heads,
         kv_heads=kv_heads, head_dim=head_dim, intermediate=intermediate, vocab=vocab,
-        context=context,
+        context=context, mlp_matrices=mlp_matrices,
     )
 
 
@@ -221,28 +223,28 @@ PRESETS: tuple[ModelSpec, ...] = (
         _HF + "meta-llama/Llama-3.1-8B/blob/main/config.json; "
         "https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md",
         layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128, intermediate=14336,
-        vocab=128256, context=131072,
+        mlp_matrices=3, vocab=128256, context=131072,
     ),
     ModelSpec(
         "llama-3.1-70b", "Llama 3.1 70B", "decoder", 70.6e9,
         _HF + "meta-llama/Llama-3.1-70B/blob/main/config.json; Grattafiori et al. 2024, "
         "The Llama 3 Herd of Models, https://arxiv.org/abs/2407.21783 Table 3",
         layers=80, hidden=8192, heads=64, kv_heads=8, head_dim=128, intermediate=28672,
-        vocab=128256, context=131072,
+        mlp_matrices=3, vocab=128256, context=131072,
     ),
     ModelSpec(
         "llama-3.1-405b", "Llama 3.1 405B", "decoder", 405e9,
         _HF + "meta-llama/Llama-3.1-405B/blob/main/config.json; Grattafiori et al. 2024, "
         "https://arxiv.org/abs/2407.21783 Table 3",
         layers=126, hidden=16384, heads=128, kv_heads=8, head_dim=128, intermediate=53248,
-        vocab=128256, context=131072,
+        mlp_matrices=3, vocab=128256, context=131072,
     ),
     ModelSpec(
         "mistral-7b", "Mistral 7B (v0.1)", "decoder", 7.24e9,
         _HF + "mistralai/Mistral-7B-v0.1/blob/main/config.json; Jiang et al. 2023, "
         "https://arxiv.org/abs/2310.06825 Table 1",
         layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128, intermediate=14336,
-        vocab=32000, context=32768, sliding_window=4096,
+        mlp_matrices=3, vocab=32000, context=32768, sliding_window=4096,
         notes="sliding-window attention: the rolling KV cache holds at most 4096 tokens",
     ),
     ModelSpec(
@@ -251,21 +253,22 @@ PRESETS: tuple[ModelSpec, ...] = (
         "Jiang et al. 2024, https://arxiv.org/abs/2401.04088; "
         + _HF + "mistralai/Mixtral-8x7B-v0.1/blob/main/config.json",
         active_params=12.9e9, layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128,
-        intermediate=14336, vocab=32000, context=32768, experts=8, experts_per_token=2,
+        intermediate=14336, mlp_matrices=3, vocab=32000, context=32768, experts=8,
+        experts_per_token=2,
     ),
     ModelSpec(
         "qwen2.5-7b", "Qwen2.5 7B", "decoder", 7.61e9,
         _HF + "Qwen/Qwen2.5-7B (model card: 7.61B, 28 layers, 28 Q / 4 KV heads); "
         + _HF + "Qwen/Qwen2.5-7B/blob/main/config.json",
         layers=28, hidden=3584, heads=28, kv_heads=4, head_dim=128, intermediate=18944,
-        vocab=152064, context=131072,
+        mlp_matrices=3, vocab=152064, context=131072,
     ),
     ModelSpec(
         "qwen2.5-72b", "Qwen2.5 72B", "decoder", 72.7e9,
         _HF + "Qwen/Qwen2.5-72B (model card: 72.7B, 80 layers, 64 Q / 8 KV heads); "
         + _HF + "Qwen/Qwen2.5-72B/blob/main/config.json",
         layers=80, hidden=8192, heads=64, kv_heads=8, head_dim=128, intermediate=29568,
-        vocab=152064, context=131072,
+        mlp_matrices=3, vocab=152064, context=131072,
     ),
     ModelSpec(
         "resnet-50", "ResNet-50", "cnn", 25.6e6,

@@ -1,0 +1,107 @@
+"""Small helpers the checks share: number formatting, names, sockets, platforms."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+from dlhw_desktop.core.parts import Part
+
+RDIMM_SOCKETS: frozenset[str] = frozenset(
+    {"STR5", "SWRX8", "SP3", "SP5", "SP6", "LGA4677", "LGA4189", "LGA3647", "LGA4710",
+     "LGA7529", "LGA2011-3"}
+)
+"""Workstation/server sockets whose memory controllers take registered DIMMs (RDIMMs):
+Threadripper 7000 / PRO (sTR5), Threadripper PRO 3000/5000 (sWRX8), EPYC (SP3, SP5, SP6),
+Xeon W-3400/2400 and Xeon Scalable 4th/5th gen (LGA4677), 3rd gen (LGA4189), 1st/2nd gen
+(LGA3647). AMD and Intel platform pages list RDIMM support for each."""
+
+UDIMM_SOCKETS: frozenset[str] = frozenset(
+    {"AM4", "AM5", "LGA1700", "LGA1851", "LGA1200", "LGA1151", "LGA1150", "LGA2066",
+     "STRX4", "TR4"}
+)
+"""Consumer and HEDT sockets that take unbuffered DIMMs only (Ryzen on AM4/AM5, Core on
+LGA1151-LGA1851, Core X on LGA2066, Threadripper 1000-3000 non-PRO on TR4/sTRX4)."""
+
+
+def norm_socket(text: str | None) -> str:
+    """``"Socket AM5"``, ``"LGA 1700"``, ``"sTR5"`` -> ``"AM5"``, ``"LGA1700"``, ``"STR5"``."""
+    if not text:
+        return ""
+    value = re.sub(r"^\s*(socket|skt)\s*", "", text.strip(), flags=re.I)
+    return re.sub(r"\s+", "", value).upper()
+
+
+def socket_list(text: str | None) -> set[str]:
+    """A cooler's ``supported_sockets`` text -> normalised socket names."""
+    if not text:
+        return set()
+    tokens = re.split(r"[,;/|]|\s+and\s+", text)
+    result = {norm_socket(t) for t in tokens if t.strip()}
+    # "LGA115x" covers LGA1150/1151/1155/1156.
+    if "LGA115X" in result:
+        result |= {"LGA1150", "LGA1151", "LGA1155", "LGA1156"}
+    return result
+
+
+def memory_types(text: str | None) -> set[str]:
+    """``"DDR4/DDR5"`` or ``"DDR5-6000"`` -> ``{"DDR4", "DDR5"}`` (``LPDDR``/``GDDR`` ignored)."""
+    if not text:
+        return set()
+    return {m.upper() for m in re.findall(r"(?<![A-Z])DDR\d", text.upper())}
+
+
+def watts(value: float) -> str:
+    return f"{value:,.0f} W"
+
+
+def pct(fraction: float) -> str:
+    return f"{fraction * 100:.0f} %"
+
+
+def gb(value: float) -> str:
+    if value >= 1000 and value % 1000 == 0:
+        return f"{value / 1000:g} TB"
+    return f"{value:,.0f} GB" if float(value).is_integer() else f"{value:,.1f} GB"
+
+
+def num(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def round_up(value: float, step: float) -> float:
+    return math.ceil(value / step) * step
+
+
+def counted(part: Part, quantity: int) -> str:
+    """``"2x NVIDIA GeForce RTX 4090"`` or just the name for one."""
+    return f"{quantity}x {part.display_name}" if quantity != 1 else part.display_name
+
+
+def join(names: Iterable[str]) -> str:
+    items = list(dict.fromkeys(names))
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def missing(pairs: Iterable[tuple[Part, str]]) -> str:
+    """``"missing tdp_w of NVIDIA RTX 4090, wattage_w of Corsair RM850x"``."""
+    text = ", ".join(dict.fromkeys(f"{name} of {part.display_name}" for part, name in pairs))
+    return f"missing {text}"
+
+
+def _words(text: str) -> str:
+    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+
+def matches_name(part: Part, names: Iterable[str]) -> str | None:
+    """The first of ``names`` the part is (whole words: "Noctua NH-D15" matches
+    "Noctua NH-D15 chromax.black" but not "Noctua NH-D15S"), else None."""
+    have = _words(part.display_name)
+    for name in names:
+        want = _words(name)
+        if want.strip() and want in have:
+            return name
+    return None

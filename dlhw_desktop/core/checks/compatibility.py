@@ -1,0 +1,389 @@
+"""Physical fit and platform compatibility: sockets, slots, clearances, lanes, cloud parts.
+
+Card placement model (used here and by the cooling check): the board's x16 slots sit at
+slot positions 0, s, 2s, ... (``s`` = ``x16_slot_spacing``), the first at the case's
+top expansion slot. Cards go in top-down, narrowest first (so the widest hangs at the
+bottom, where a case often has a spare slot position); a card covers ceil(``slot_width``)
+positions and the next card takes the next x16 slot at or below the first free position.
+The bottom card's last position must be within the case's ``expansion_slots``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from dlhw_desktop.core.checks._util import (
+    counted,
+    join,
+    missing,
+    norm_socket,
+    socket_list,
+)
+from dlhw_desktop.core.checks.context import SERVER_MODULE_FORMS, CheckContext
+from dlhw_desktop.core.checks.result import CheckResult, Status
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part
+
+ESSENTIAL = (
+    ("cpu", "CPU"), ("motherboard", "motherboard"), ("memory", "memory"),
+    ("accelerator", "accelerator"), ("storage", "storage"), ("psu", "power supply"),
+    ("cooler", "CPU cooler"), ("case", "case"),
+)
+
+GPU_LANES = 16
+NVME_LANES = 4
+RESERVED_LANES = 4
+"""Lanes of a CPU's ``pcie_lanes`` that never reach the graphics slots: the chipset link
+(AMD counts it: AM5's 28 = 16 graphics + 8 M.2/USB4 + 4 chipset) or the first M.2 slot
+(Intel LGA1700's 20 = 16 + 4 for M.2). Workstation CPUs (128 lanes) hardly notice."""
+
+
+def slot_positions(part: Part) -> int | None:
+    width = part.number("slot_width")
+    return None if width is None else max(1, math.ceil(width - 1e-9))
+
+
+def place_cards(widths: Sequence[int], spacing: int, x16_slots: int,
+                gaps: Sequence[int] | None = None) -> list[int]:
+    """Start positions of cards placed top-down; stops at the first card that finds no
+    x16 slot, so ``len(result) < len(widths)`` means not all fit."""
+    gaps = gaps or [0] * len(widths)
+    starts: list[int] = []
+    free = 0
+    for width, gap in zip(widths, gaps, strict=True):
+        index = math.ceil(free / spacing) if spacing > 0 else len(starts)
+        if index >= x16_slots:
+            break
+        start = index * spacing
+        starts.append(start)
+        free = start + width + gap
+    return starts
+
+
+def ordered_cards(ctx: CheckContext) -> list[Part]:
+    """The PCIe cards in placement order: narrowest first (unknown widths last)."""
+    return sorted(ctx.cards, key=lambda p: (slot_positions(p) is None, slot_positions(p) or 0))
+
+
+def check_complete(ctx: CheckContext) -> list[CheckResult]:
+    """An incomplete build has not been shown to work: say what is still to choose."""
+    if not ctx.local_items:
+        return []
+    present = {
+        "cpu": ctx.cpu, "motherboard": ctx.board, "memory": ctx.memory,
+        "accelerator": ctx.accelerators, "storage": ctx.storage, "psu": ctx.psu,
+        "cooler": ctx.cooler, "case": ctx.case,
+    }
+    absent = [label for key, label in ESSENTIAL if not present[key]]
+    if not absent:
+        return []
+    return [CheckResult("compat.complete", "compatibility", "unknown",
+                        f"Not yet chosen: {join(absent)}", {"missing": ", ".join(absent)})]
+
+
+def check_socket(ctx: CheckContext) -> list[CheckResult]:
+    if ctx.cpu is None or ctx.board is None:
+        return []
+    ids = (ctx.cpu.id, ctx.board.id)
+    cpu, board = ctx.cpu.text("socket"), ctx.board.text("socket")
+    figures = {"cpu_socket": cpu or None, "board_socket": board or None}
+    if not cpu or not board:
+        absent = [(p, "socket") for p, s in ((ctx.cpu, cpu), (ctx.board, board)) if not s]
+        return [CheckResult("compat.socket", "compatibility", "unknown",
+                            f"Socket unknown: {missing(absent)}", figures, ids)]
+    if norm_socket(cpu) == norm_socket(board):
+        return [CheckResult("compat.socket", "compatibility", "pass",
+                            f"{ctx.cpu.display_name} and {ctx.board.display_name} are both "
+                            f"{cpu}", figures, ids)]
+    return [CheckResult("compat.socket", "compatibility", "fail",
+                        f"{ctx.cpu.display_name} is {cpu} but {ctx.board.display_name} is "
+                        f"{board}: the CPU does not fit the board", figures, ids,
+                        f"Choose a {cpu} motherboard or a {board} CPU.")]
+
+
+def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
+    """Enough x16 slots, and wide coolers not covering the next slot."""
+    cards = ordered_cards(ctx)
+    if not cards or ctx.board is None:
+        return []
+    board = ctx.board
+    ids = tuple(dict.fromkeys(p.id for p in cards)) + (board.id,)
+    slots = board.number("pcie_x16_slots")
+    n = len(cards)
+    figures: dict[str, float | int | str | None] = {
+        "cards": n, "x16_slots": slots, "x16_slot_spacing": board.number("x16_slot_spacing")}
+    if slots is None:
+        return [CheckResult("compat.x16_slots", "compatibility", "unknown",
+                            f"{n} card(s); {missing([(board, 'pcie_x16_slots')])}",
+                            figures, ids)]
+    if n > slots:
+        return [CheckResult("compat.x16_slots", "compatibility", "fail",
+                            f"{n} cards but {board.display_name} has {slots:.0f} x16 slot(s)",
+                            figures, ids, "Choose a board with more x16 slots, or fewer cards.")]
+    if n == 1:
+        return [CheckResult("compat.x16_slots", "compatibility", "pass",
+                            f"1 card in {board.display_name}'s {slots:.0f} x16 slot(s)",
+                            figures, ids)]
+    spacing = board.number("x16_slot_spacing")
+    widths = [slot_positions(p) for p in cards]
+    absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
+    if spacing is None:
+        absent.append((board, "x16_slot_spacing"))
+    if absent:
+        return [CheckResult("compat.x16_slots", "compatibility", "unknown",
+                            f"{n} cards in {slots:.0f} x16 slots; {missing(absent)}",
+                            figures, ids)]
+    known = [w or 0 for w in widths]
+    starts = place_cards(known, int(spacing or 1), int(slots))
+    if len(starts) < n:
+        blocker = cards[len(starts) - 1] if starts else cards[0]
+        return [CheckResult(
+            "compat.x16_slots", "compatibility", "fail",
+            f"Only {len(starts)} of {n} cards fit: a {slot_positions(blocker)}-slot "
+            f"{blocker.display_name} covers the next x16 slot ({spacing:.0f} positions apart "
+            f"on {board.display_name})", figures, ids,
+            "Choose thinner (2-slot / blower) cards or a board with wider x16 spacing.")]
+    return [CheckResult(
+        "compat.x16_slots", "compatibility", "pass",
+        f"{n} cards fit {board.display_name}'s {slots:.0f} x16 slots "
+        f"({spacing:.0f} positions apart)", figures, ids)]
+
+
+def check_case_slots(ctx: CheckContext) -> list[CheckResult]:
+    """The cards' coolers against the case's expansion-slot openings."""
+    cards = ordered_cards(ctx)
+    if not cards or ctx.case is None:
+        return []
+    case = ctx.case
+    ids = tuple(dict.fromkeys(p.id for p in cards)) + (case.id,)
+    openings = case.number("expansion_slots")
+    widths = [slot_positions(p) for p in cards]
+    absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
+    if openings is None:
+        absent.append((case, "expansion_slots"))
+    if len(cards) > 1:
+        if ctx.board is None:
+            return []
+        spacing, slots = ctx.board.number("x16_slot_spacing"), ctx.board.number("pcie_x16_slots")
+        if spacing is None or slots is None:
+            return []  # check_x16_slots reports the missing board figures
+    if absent:
+        return [CheckResult("compat.case_slots", "compatibility", "unknown",
+                            f"Case slot fit unknown: {missing(absent)}", {}, ids)]
+    known = [w or 0 for w in widths]
+    if len(cards) == 1:
+        needed = known[0]
+    else:
+        assert ctx.board is not None
+        starts = place_cards(known, int(ctx.board.number("x16_slot_spacing") or 1),
+                             int(ctx.board.number("pcie_x16_slots") or 0))
+        if len(starts) < len(cards):
+            return []  # check_x16_slots fails this already
+        needed = starts[-1] + known[-1]
+    figures = {"positions_needed": needed, "expansion_slots": openings}
+    status: Status = "pass" if needed <= (openings or 0) else "fail"
+    verb = "fit within" if status == "pass" else "need more than"
+    message = (f"The cards need {needed} slot positions and {verb} "
+               f"{case.display_name}'s {openings:.0f} expansion slots")
+    if status == "fail":
+        message = (f"The cards need {needed} slot positions; {case.display_name} has "
+                   f"{openings:.0f} expansion slots")
+    return [CheckResult("compat.case_slots", "compatibility", status, message, figures, ids,
+                        "" if status == "pass" else
+                        "Choose a case with more expansion slots (8+ for four 2-slot cards).")]
+
+
+def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
+    if not ctx.cards or ctx.case is None:
+        return []
+    case = ctx.case
+    clearance = case.number("max_gpu_length_mm")
+    unique = list(dict.fromkeys(ctx.cards))
+    ids = tuple(p.id for p in unique) + (case.id,)
+    absent = [(p, "board_length_mm") for p in unique if p.number("board_length_mm") is None]
+    if clearance is None:
+        absent.append((case, "max_gpu_length_mm"))
+    if absent:
+        return [CheckResult("compat.gpu_length", "compatibility", "unknown",
+                            f"Card length fit unknown: {missing(absent)}", {}, ids)]
+    longest = max(unique, key=lambda p: p.number("board_length_mm") or 0)
+    length = longest.number("board_length_mm") or 0
+    figures = {"longest_card_mm": length, "max_gpu_length_mm": clearance}
+    if length <= (clearance or 0):
+        return [CheckResult("compat.gpu_length", "compatibility", "pass",
+                            f"Longest card {length:.0f} mm ({longest.display_name}) fits "
+                            f"{case.display_name}'s {clearance:.0f} mm clearance",
+                            figures, ids)]
+    too_long = [p for p in unique if (p.number("board_length_mm") or 0) > (clearance or 0)]
+    return [CheckResult("compat.gpu_length", "compatibility", "fail",
+                        f"{longest.display_name} is {length:.0f} mm; {case.display_name} "
+                        f"takes cards up to {clearance:.0f} mm", figures,
+                        tuple(p.id for p in too_long) + (case.id,),
+                        "Choose a larger case or a shorter card.")]
+
+
+def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
+    if ctx.cooler is None or ctx.case is None:
+        return []
+    cooler, case = ctx.cooler, ctx.case
+    ids = (cooler.id, case.id)
+    height, clearance = cooler.number("height_mm"), case.number("max_cooler_height_mm")
+    absent = [(p, f) for p, f, v in ((cooler, "height_mm", height),
+                                     (case, "max_cooler_height_mm", clearance)) if v is None]
+    figures = {"height_mm": height, "max_cooler_height_mm": clearance}
+    if absent:
+        return [CheckResult("compat.cooler_height", "compatibility", "unknown",
+                            f"Cooler height fit unknown: {missing(absent)}", figures, ids)]
+    assert height is not None and clearance is not None
+    if height <= clearance:
+        return [CheckResult("compat.cooler_height", "compatibility", "pass",
+                            f"{cooler.display_name} ({height:.0f} mm) fits "
+                            f"{case.display_name}'s {clearance:.0f} mm clearance",
+                            figures, ids)]
+    return [CheckResult("compat.cooler_height", "compatibility", "fail",
+                        f"{cooler.display_name} is {height:.0f} mm tall; "
+                        f"{case.display_name} takes coolers up to {clearance:.0f} mm",
+                        figures, ids, "Choose a lower cooler, an AIO, or a wider case.")]
+
+
+def check_cooler_socket(ctx: CheckContext) -> list[CheckResult]:
+    if ctx.cooler is None or (ctx.cpu is None and ctx.board is None):
+        return []
+    cooler = ctx.cooler
+    platform = ctx.cpu or ctx.board
+    assert platform is not None
+    ids = (cooler.id, platform.id)
+    supported = socket_list(cooler.text("supported_sockets"))
+    absent = []
+    if not ctx.socket:
+        absent.append((platform, "socket"))
+    if not supported:
+        absent.append((cooler, "supported_sockets"))
+    figures = {"socket": platform.text("socket") or None,
+               "supported_sockets": cooler.text("supported_sockets") or None}
+    if absent:
+        return [CheckResult("compat.cooler_socket", "compatibility", "unknown",
+                            f"Cooler mounting unknown: {missing(absent)}", figures, ids)]
+    socket = platform.text("socket")
+    if ctx.socket in supported:
+        return [CheckResult("compat.cooler_socket", "compatibility", "pass",
+                            f"{cooler.display_name} mounts on {socket}", figures, ids)]
+    return [CheckResult("compat.cooler_socket", "compatibility", "fail",
+                        f"{cooler.display_name} supports {cooler.text('supported_sockets')}, "
+                        f"not {socket}", figures, ids,
+                        f"Choose a cooler with a {socket} mounting kit.")]
+
+
+def check_board_form_factor(ctx: CheckContext) -> list[CheckResult]:
+    """The board's form factor against the sizes the case takes (only when both known)."""
+    if ctx.board is None or ctx.case is None:
+        return []
+    size = ctx.board.text("board_form_factor")
+    takes = ctx.case.text("supported_board_form_factors")
+    if not size or not takes:
+        return []
+    accepted = {_norm_form(t) for t in takes.replace(";", ",").split(",") if t.strip()}
+    ids = (ctx.board.id, ctx.case.id)
+    figures = {"board_form_factor": size, "supported_board_form_factors": takes}
+    if _norm_form(size) in accepted:
+        return [CheckResult("compat.board_size", "compatibility", "pass",
+                            f"{ctx.case.display_name} takes {size} boards", figures, ids)]
+    return [CheckResult("compat.board_size", "compatibility", "fail",
+                        f"{ctx.board.display_name} is {size}; {ctx.case.display_name} takes "
+                        f"{takes}", figures, ids, f"Choose a case that takes {size} boards.")]
+
+
+_FORM_ALIASES = {"matx": "microatx", "uatx": "microatx", "mitx": "miniitx", "eeb": "ssieeb",
+                 "ceb": "ssiceb"}
+
+
+def _norm_form(text: str) -> str:
+    key = "".join(ch for ch in text.lower() if ch.isalnum())
+    return _FORM_ALIASES.get(key, key)
+
+
+def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
+    """x16 per card and x4 per NVMe drive against the CPU's lanes."""
+    cards = ctx.cards
+    if not cards or ctx.cpu is None:
+        return []
+    cpu = ctx.cpu
+    nvme = sum(i.quantity for i in ctx.storage
+               if i.part.text("storage_kind").lower() == "nvme")
+    ids = tuple(dict.fromkeys(p.id for p in cards)) + (cpu.id,)
+    lanes = cpu.number("pcie_lanes")
+    n = len(cards)
+    wanted = GPU_LANES * n + NVME_LANES * nvme
+    figures: dict[str, float | int | str | None] = {
+        "cpu_lanes": lanes, "lanes_wanted": wanted, "cards": n, "nvme_drives": nvme}
+    if lanes is None:
+        return [CheckResult("compat.pcie_lanes", "compatibility", "unknown",
+                            f"{n} card(s) want x16 each; {missing([(cpu, 'pcie_lanes')])}",
+                            figures, ids)]
+    for_cards = max(0, int(lanes) - RESERVED_LANES)
+    width = next((w for w in (16, 8, 4) if w * n <= for_cards), 0)
+    figures["lanes_per_card"] = width
+    names = join(counted(p, ctx.cards.count(p)) for p in dict.fromkeys(cards))
+    drives = ""
+    if nvme:
+        drives = (f"; {nvme} NVMe drive(s) at x4" +
+                  (", some through the chipset" if wanted > lanes else ""))
+    if width == 16:
+        return [CheckResult(
+            "compat.pcie_lanes", "compatibility", "pass",
+            f"{names} run at x16 from {cpu.display_name}'s {lanes:.0f} lanes{drives}",
+            figures, ids)]
+    if width == 0:
+        return [CheckResult(
+            "compat.pcie_lanes", "compatibility", "fail",
+            f"{n} cards need at least x4 each ({4 * n} lanes); {cpu.display_name} has "
+            f"{lanes:.0f} lanes ({for_cards} for slots)", figures, ids,
+            "Choose a workstation CPU (Threadripper / Xeon W) for this many cards.")]
+    impact = ("halves host-to-GPU bandwidth, which matters for multi-GPU training that "
+              "syncs gradients over PCIe" if width == 8 else
+              "quarters host-to-GPU bandwidth: data loading and multi-GPU sync slow down")
+    return [CheckResult(
+        "compat.pcie_lanes", "compatibility", "warn",
+        f"{names} drop to x{width} ({GPU_LANES * n} lanes wanted, {for_cards} of "
+        f"{cpu.display_name}'s {lanes:.0f} reach the slots): {impact}{drives}",
+        figures, ids, "A workstation CPU (Threadripper PRO: 128 lanes) keeps every card at x16.")]
+
+
+def check_cloud(ctx: CheckContext) -> list[CheckResult]:
+    """Cloud offerings and cloud-only accelerators cannot go in a machine you build."""
+    results = []
+    for item in ctx.cloud:
+        part = item.part
+        if part.category is Category.CLOUD:
+            who = part.text("provider") or part.vendor
+            why = (f"{part.display_name} is a {who} offering rented by the hour or month; "
+                   "it cannot be part of a local build")
+        else:
+            why = (f"{part.display_name} is sold only as a cloud service "
+                   f"({part.vendor}); it cannot be installed in a local build")
+        results.append(CheckResult(
+            "compat.cloud", "compatibility", "fail", why,
+            {"category": part.category.value, "form_factor": part.text("form_factor") or None},
+            (part.id,), "Compare it on the cloud-vs-own tab instead, or remove it."))
+    return results
+
+
+def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
+    """SXM / OAM modules need a server baseboard (HGX / UBB), never a desktop slot."""
+    results = []
+    for item in ctx.accelerators:
+        form = item.part.text("form_factor").lower()
+        if form in SERVER_MODULE_FORMS:
+            results.append(CheckResult(
+                "compat.baseboard", "compatibility", "fail",
+                f"{counted(item.part, item.quantity)} is an {form.upper()} module: it mounts "
+                "on a server baseboard (HGX / OAM UBB) with its own power and cooling, not "
+                "in a PCIe slot", {"form_factor": form}, (item.part.id,),
+                "Choose the PCIe version of the card, or a complete server."))
+    return results
+
+
+CHECKS = (check_complete, check_cloud, check_server_modules, check_socket, check_x16_slots,
+          check_case_slots, check_gpu_length, check_cooler_height, check_cooler_socket,
+          check_board_form_factor, check_pcie_lanes)

@@ -1,0 +1,553 @@
+"""Power: sustained load against the PSU, GPU transients, cables, wall draw and energy.
+
+Figures used (all DC watts unless said otherwise):
+
+- Accelerators: ``tdp_w`` (board power) x count; CPU: ``tdp_w``. These are the vendors'
+  sustained figures; CPUs boost above TDP for short periods (AMD's PPT is 1.35x TDP),
+  which the 20 % PSU headroom below absorbs.
+- Platform allowances, deliberately round, for parts the catalog has no power figure for:
+
+  * motherboard 50 W (consumer sockets) or 80 W (workstation/server sockets: more VRM
+    phases, a BMC, 10 GbE): chipset(s), VRM losses, onboard controllers. AMD's X670E
+    uses two chipset dies (~7 W each) and VRM losses at a 170-350 W CPU load add
+    20-40 W, which is where these figures come from. Counted whenever the build has a
+    CPU or a board, because the machine will have a board either way.
+  * 5 W per DIMM: DDR5 modules draw about 3-6 W under load (Micron and Kingston DDR5
+    module data sheets); RDIMMs sit at the top of that range.
+  * storage: the drive's own ``power_w`` when the catalog has it, else 8 W per NVMe SSD
+    (PCIe 4.0 drives list 6-9 W peak in their data sheets), 8 W per 3.5" HDD (Seagate
+    Exos / WD Ultrastar data sheets list 6-10 W operating), 4 W per SATA SSD, 0 W for a
+    networked storage system (it is not in the box).
+  * fans and pump 15 W: five 140 mm fans at ~2-3 W each, or an AIO pump and fans.
+
+- PSU load: sustained / rated output. Pass up to 80 %, warn above 80 % (no headroom for
+  CPU boost, ageing capacitors or a warm room; efficiency also falls past ~50 % load),
+  fail above 100 %.
+- GPU transients. The PCIe CEM 5.0 / ATX 3.0 rules let an add-in card draw up to 3x its
+  sustained power for up to 100 microseconds, and an ATX 3.x PSU must ride through a
+  total excursion of 200 % of its rating for 100 microseconds (Intel, "ATX Version 3.0
+  Multi Rail Desktop Platform Power Supply Design Guide", doc. 336521, section on power
+  excursions; Intel's Stephen Eastman to PCWorld, April 2022). Older (ATX 2.x) units
+  were not designed for this: Intel's own example is a 300 W GPU + 300 W CPU + 150 W rest
+  that runs on a 750 W ATX 3.0 unit but may need ~1,100 W from an ATX 2.x unit. We
+  model that as the cards momentarily at 2x board power (sustained + GPU power, 1,050 W
+  in Intel's example) against the rating of an ATX 2.x unit, and the cards at 3x
+  against 200 % of the rating of an ATX 3.x unit. Exceeding either is a warning (a
+  possible shutdown under load), not a failure.
+- Connectors: a PCIe 8-pin carries 150 W, a 12VHPWR / 12V-2x6 (16-pin) up to 600 W, the
+  slot 75 W (PCIe CEM). A 16-pin card can run from 8-pin cables through the adapter
+  shipped with it (NVIDIA's 4090 adapter takes 3-4 8-pins; we ask for
+  ceil((board power - 75 W from the slot) / 150 W) of them, 2 to 4): a warning, not a failure, when enough 8-pins are spare. An
+  "8-pin CPU (EPS)" card (A100/A6000 class) takes NVIDIA's dual PCIe 8-pin to EPS
+  adapter, or a spare EPS cable the catalog cannot count.
+- Wall draw: DC load / efficiency, the efficiency interpolated on the PSU's 80 PLUS
+  curve at its load. 80 PLUS thresholds, 115 V internal non-redundant, at 20/50/100 %
+  load (CLEAResult, "80 PLUS Power Supply Certification" program requirements):
+  White 80/80/80, Bronze 82/85/82, Silver 85/88/85, Gold 87/90/87, Platinum 90/92/89,
+  Titanium 92/94/90 (Titanium also 90 at 10 %). Below 20 % the 20 % figure is used,
+  above 100 % the 100 % figure. These are minimums, so real units often do a little
+  better; at 230 V units run 2-3 points better, which we ignore (conservative). With no
+  PSU, or one without a rating, 80 % is assumed and the result says so.
+- Energy: wall draw x 8,760 h x utilisation; idle draw is ignored (the machine is assumed
+  off or asleep when not training), so the figure is the training energy.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dlhw_desktop.core.checks._util import (
+    RDIMM_SOCKETS,
+    counted,
+    join,
+    missing,
+    pct,
+    round_up,
+    watts,
+)
+from dlhw_desktop.core.checks.context import SERVER_MODULE_FORMS, CheckContext
+from dlhw_desktop.core.checks.result import CheckResult, Status
+from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
+from dlhw_desktop.core.parts import Part
+
+BOARD_W = 50.0
+WORKSTATION_BOARD_W = 80.0
+DIMM_W = 5.0
+STORAGE_W: dict[str, float] = {"nvme": 8.0, "hdd": 8.0, "sata-ssd": 4.0, "system": 0.0}
+UNKNOWN_STORAGE_W = 8.0
+FANS_W = 15.0
+
+PSU_WARN_LOAD = 0.80
+PSU_FAIL_LOAD = 1.00
+
+ATX3_EXCURSION = 2.0
+"""ATX 3.x: the PSU rides through 200 % of its rating for 100 microseconds."""
+ATX3_CARD_SPIKE = 3.0
+"""PCIe CEM 5.0: a card may draw 3x its sustained power for up to 100 microseconds."""
+LEGACY_CARD_SPIKE = 2.0
+"""ATX 2.x sizing: cards momentarily at 2x board power (matches Intel's ~1,100 W example)."""
+
+PCIE_8PIN_W = 150.0
+HPWR_W = 600.0
+SLOT_W = 75.0
+
+MIN_POWER_LIMIT = 0.5
+"""Below half its rated power a card loses too much throughput to be a fix we suggest."""
+
+ASSUMED_EFFICIENCY = 0.80
+
+EFFICIENCY_CURVES: dict[str, tuple[float, float, float]] = {
+    "white": (0.80, 0.80, 0.80),
+    "bronze": (0.82, 0.85, 0.82),
+    "silver": (0.85, 0.88, 0.85),
+    "gold": (0.87, 0.90, 0.87),
+    "platinum": (0.90, 0.92, 0.89),
+    "titanium": (0.92, 0.94, 0.90),
+}
+"""80 PLUS 115 V internal non-redundant minimum efficiency at 20 %, 50 %, 100 % load."""
+
+_CURVE_LOADS = (0.2, 0.5, 1.0)
+
+
+def rating_key(text: str | None) -> str | None:
+    """``"80 PLUS Gold"`` -> ``"gold"``; plain "80 PLUS"/"White"/"Standard" -> ``"white"``."""
+    if not text:
+        return None
+    lowered = text.lower()
+    for key in ("titanium", "platinum", "gold", "silver", "bronze", "white"):
+        if key in lowered:
+            return key
+    if "80" in lowered or "standard" in lowered:
+        return "white"
+    return None
+
+
+def efficiency_at(rating: str | None, load: float) -> float | None:
+    """The 80 PLUS minimum efficiency at a load (fraction of rating), interpolated."""
+    key = rating_key(rating)
+    if key is None:
+        return None
+    curve = EFFICIENCY_CURVES[key]
+    if load <= _CURVE_LOADS[0]:
+        return curve[0]
+    if load >= _CURVE_LOADS[-1]:
+        return curve[-1]
+    for (x0, y0), (x1, y1) in zip(zip(_CURVE_LOADS, curve), zip(_CURVE_LOADS[1:], curve[1:]),
+                                  strict=False):
+        if x0 <= load <= x1:
+            return y0 + (y1 - y0) * (load - x0) / (x1 - x0)
+    return curve[-1]  # pragma: no cover - the loop covers 0.2..1.0
+
+
+@dataclass(frozen=True, slots=True)
+class PowerBudget:
+    """The build's power figures; ``None`` = unknown (a needed figure is missing)."""
+
+    sustained_w: float | None
+    gpu_w: float | None
+    cpu_w: float | None
+    platform_w: float
+    missing: tuple[tuple[Part, str], ...]
+    psu_w: float | None
+    load: float | None
+    efficiency: float | None
+    efficiency_assumed: bool
+    wall_w: float | None
+    yearly_kwh: float | None
+    yearly_cost_usd: float | None
+    breakdown: tuple[tuple[str, float], ...] = field(default=())
+
+
+def storage_w(part: Part) -> float:
+    own = part.number("power_w")
+    if own is not None:
+        return own
+    return STORAGE_W.get(part.text("storage_kind").lower(), UNKNOWN_STORAGE_W)
+
+
+def power_budget(ctx: CheckContext) -> PowerBudget:
+    """Sustained DC load, PSU load, wall draw and yearly energy of a build."""
+    absent: list[tuple[Part, str]] = []
+    gpu_w: float | None = 0.0
+    for item in ctx.accelerators:
+        tdp = item.part.number("tdp_w")
+        if tdp is None:
+            absent.append((item.part, "tdp_w"))
+            gpu_w = None
+        elif gpu_w is not None:
+            gpu_w += tdp * item.quantity
+    cpu_w: float | None = 0.0
+    if ctx.cpu is not None:
+        cpu_w = ctx.cpu.number("tdp_w")
+        if cpu_w is None:
+            absent.append((ctx.cpu, "tdp_w"))
+    breakdown: list[tuple[str, float]] = []
+    platform = 0.0
+    if ctx.cpu is not None or ctx.board is not None:
+        board = WORKSTATION_BOARD_W if ctx.socket in RDIMM_SOCKETS else BOARD_W
+        breakdown.append(("motherboard", board))
+        platform += board
+    modules = sum(int(i.part.number("modules") or 1) * i.quantity for i in ctx.memory)
+    if modules:
+        breakdown.append(("memory", modules * DIMM_W))
+        platform += modules * DIMM_W
+    drives = sum(storage_w(i.part) * i.quantity for i in ctx.storage)
+    if ctx.storage:
+        breakdown.append(("storage", drives))
+        platform += drives
+    if ctx.local_items:
+        breakdown.append(("fans", FANS_W))
+        platform += FANS_W
+    if gpu_w:
+        breakdown.insert(0, ("accelerators", gpu_w))
+    if cpu_w:
+        breakdown.insert(0, ("cpu", cpu_w))
+
+    sustained = None
+    if ctx.local_items and gpu_w is not None and cpu_w is not None:
+        sustained = gpu_w + cpu_w + platform
+    psu_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
+    load = sustained / psu_w if sustained is not None and psu_w else None
+    efficiency = None
+    if sustained is not None:
+        rating = ctx.psu.text("efficiency_rating") if ctx.psu is not None else None
+        efficiency = efficiency_at(rating, load if load is not None else 0.5)
+    assumed = sustained is not None and efficiency is None
+    if assumed:
+        efficiency = ASSUMED_EFFICIENCY
+    wall = sustained / efficiency if sustained is not None and efficiency else None
+    kwh = cost = None
+    if wall is not None:
+        kwh = wall * HOURS_PER_YEAR * ctx.settings.utilisation / 1000.0
+        cost = kwh * ctx.settings.price_per_kwh_usd
+    return PowerBudget(sustained, gpu_w, cpu_w, platform, tuple(absent), psu_w, load,
+                       efficiency, assumed, wall, kwh, cost, tuple(breakdown))
+
+
+# --- power-limit suggestion ------------------------------------------------------------
+
+
+def power_limit_advice(ctx: CheckContext, target_dc_w: float,
+                       outcome: Callable[[float], str]) -> tuple[str, float | None]:
+    """A per-model GPU power limit that brings the DC load down to ``target_dc_w``.
+
+    Every card is limited by the same fraction of its board power (what ``nvidia-smi -pl``
+    per card amounts to), rounded down to 10 W. Returns ``(text, new sustained W)``; the
+    text is empty when no limit can help (no cards, or below half power).
+    """
+    budget = ctx.budget
+    if budget.sustained_w is None or not budget.gpu_w:
+        return "", None
+    non_gpu = budget.sustained_w - budget.gpu_w
+    fraction = (target_dc_w - non_gpu) / budget.gpu_w
+    if fraction >= 1.0 or fraction < MIN_POWER_LIMIT:
+        return "", None
+    limits: list[tuple[Part, int, float]] = []
+    for item in ctx.accelerators:
+        tdp = item.part.number("tdp_w") or 0.0
+        limits.append((item.part, item.quantity, math.floor(tdp * fraction / 10) * 10))
+    new_sustained = non_gpu + sum(limit * qty for _, qty, limit in limits)
+    if len(limits) == 1:
+        part, qty, limit = limits[0]
+        who = f"each {part.display_name}" if qty > 1 else f"the {part.display_name}"
+        text = f"Power-limit {who} to {limit:,.0f} W"
+    else:
+        text = "Power-limit " + join(f"each {p.display_name} to {lim:,.0f} W"
+                                     for p, _, lim in limits)
+    return f"{text} to bring {outcome(new_sustained)}.", new_sustained
+
+
+def _min_psu(sustained: float) -> float:
+    return round_up(sustained / PSU_WARN_LOAD, 50)
+
+
+# --- checks -----------------------------------------------------------------------------
+
+
+def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
+    """Sustained load against the PSU's rated output."""
+    if not ctx.local_items:
+        return []
+    b = ctx.budget
+    ids = tuple(i.part.id for i in ctx.accelerators)
+    ids += tuple(p.id for p in (ctx.cpu, ctx.psu) if p is not None)
+    figures = {"sustained_w": b.sustained_w, "gpu_w": b.gpu_w, "cpu_w": b.cpu_w,
+               "platform_w": b.platform_w, "psu_w": b.psu_w,
+               "load_pct": None if b.load is None else round(b.load * 100, 1)}
+    if b.sustained_w is None:
+        return [CheckResult("power.psu_load", "power", "unknown",
+                            f"Sustained load unknown: {missing(b.missing)}", figures, ids)]
+    if ctx.psu is None:
+        return [CheckResult(
+            "power.psu_load", "power", "unknown",
+            f"No power supply chosen: the sustained load of {watts(b.sustained_w)} needs "
+            f"at least {watts(_min_psu(b.sustained_w))} to stay under "
+            f"{pct(PSU_WARN_LOAD)} load", figures, ids)]
+    if b.psu_w is None:
+        return [CheckResult(
+            "power.psu_load", "power", "unknown",
+            f"Sustained load {watts(b.sustained_w)}; {missing([(ctx.psu, 'wattage_w')])}",
+            figures, ids)]
+    load = b.load or 0.0
+    status: Status = "pass"
+    if load > PSU_FAIL_LOAD:
+        status = "fail"
+    elif load > PSU_WARN_LOAD:
+        status = "warn"
+    tail = {"pass": f"(warn above {pct(PSU_WARN_LOAD)})",
+            "warn": f"(above the {pct(PSU_WARN_LOAD)} headroom line)",
+            "fail": "(over its rating: it will shut down under load)"}[status]
+    message = (f"Sustained load {watts(b.sustained_w)} is {pct(load)} of the "
+               f"{watts(b.psu_w)} {ctx.psu.display_name} {tail}")
+    suggestion = ""
+    if status != "pass":
+        target = PSU_WARN_LOAD * b.psu_w
+        psu_w = b.psu_w
+        advice, _ = power_limit_advice(
+            ctx, target, lambda s: f"the load to {pct(s / psu_w)}")
+        bigger = f"choose a PSU of at least {watts(_min_psu(b.sustained_w))}"
+        suggestion = f"{advice[:-1]}, or {bigger}." if advice else f"{bigger[0].upper()}{bigger[1:]}."
+    return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion)]
+
+
+def check_transients(ctx: CheckContext) -> list[CheckResult]:
+    """Millisecond GPU power excursions against what the PSU generation is built for."""
+    b = ctx.budget
+    if ctx.psu is None or not b.gpu_w or b.sustained_w is None or b.psu_w is None:
+        return []
+    ids = tuple(i.part.id for i in ctx.accelerators) + (ctx.psu.id,)
+    version = ctx.psu.text("atx_version").strip()
+    atx3 = bool(re.match(r"(atx\s*)?3", version, re.I))
+    legacy_peak = b.sustained_w + (LEGACY_CARD_SPIKE - 1) * b.gpu_w
+    if atx3:
+        peak = b.sustained_w + (ATX3_CARD_SPIKE - 1) * b.gpu_w
+        limit = ATX3_EXCURSION * b.psu_w
+        figures = {"peak_w": peak, "limit_w": limit, "atx_version": version}
+        if peak <= limit:
+            return [CheckResult(
+                "power.transients", "power", "pass",
+                f"GPU power spikes up to ~{watts(peak)} (cards at 3x for 100 µs) are within "
+                f"the {watts(limit)} (200 %) an ATX {version} PSU must ride through",
+                figures, ids)]
+        return [CheckResult(
+            "power.transients", "power", "warn",
+            f"GPU power spikes up to ~{watts(peak)} exceed the {watts(limit)} (200 %) an "
+            f"ATX {version} {watts(b.psu_w)} PSU is specified for: it may shut down "
+            "under load", figures, ids,
+            f"Choose a PSU of at least {watts(round_up(peak / ATX3_EXCURSION, 50))}.")]
+    figures = {"peak_w": legacy_peak, "limit_w": b.psu_w, "atx_version": version or None}
+    if legacy_peak <= b.psu_w:
+        return [CheckResult(
+            "power.transients", "power", "pass",
+            f"GPU power spikes up to ~{watts(legacy_peak)} (cards at 2x) fit within the "
+            f"{watts(b.psu_w)} rating even of a pre-ATX 3.0 unit", figures, ids)]
+    advice = (f"Choose an ATX 3.x PSU, or one of at least "
+              f"{watts(round_up(legacy_peak, 50))}.")
+    if not version:
+        return [CheckResult(
+            "power.transients", "power", "unknown",
+            f"GPU power spikes may reach ~{watts(legacy_peak)}; {missing([(ctx.psu, 'atx_version')])}"
+            f": an ATX 3.x unit rides them out, an older {watts(b.psu_w)} unit may shut down",
+            figures, ids, advice)]
+    return [CheckResult(
+        "power.transients", "power", "warn",
+        f"GPU power spikes may reach ~{watts(legacy_peak)} (cards at 2x), above the "
+        f"{watts(b.psu_w)} rating of this ATX {version} PSU, which is not built for "
+        "ATX 3.0 excursions: it may shut down under load", figures, ids, advice)]
+
+
+@dataclass(frozen=True, slots=True)
+class Connectors:
+    """Power cables a card takes: 16-pin (12VHPWR / 12V-2x6), PCIe 8-pin (6-pin and
+    6+2-pin count as one 8-pin cable), and 8-pin CPU (EPS)."""
+
+    hpwr: int = 0
+    pcie8: int = 0
+    eps: int = 0
+
+    def __add__(self, other: Connectors) -> Connectors:
+        return Connectors(self.hpwr + other.hpwr, self.pcie8 + other.pcie8,
+                          self.eps + other.eps)
+
+    def times(self, n: int) -> Connectors:
+        return Connectors(self.hpwr * n, self.pcie8 * n, self.eps * n)
+
+    def describe(self) -> str:
+        parts = []
+        if self.hpwr:
+            parts.append(f"{self.hpwr}x 16-pin")
+        if self.pcie8:
+            parts.append(f"{self.pcie8}x PCIe 8-pin")
+        if self.eps:
+            parts.append(f"{self.eps}x 8-pin EPS")
+        return " + ".join(parts) or "no cables"
+
+
+_NO_CABLES = {"none", "no", "0", "-", "slot", "slot power", "pcie slot", "bus", "none (slot)"}
+_COUNTED = re.compile(r"^\s*(\d+)\s*[x×]\s*(.+)$", re.I)
+
+
+def parse_power_connectors(text: str | None) -> Connectors | None:
+    """``"1x 16-pin"``, ``"2x 8-pin"``, ``"1x 8-pin CPU (EPS)"``, ``"None"`` -> counts;
+    ``None`` when the text is empty or not understood."""
+    if text is None or not text.strip():
+        return None
+    lowered = text.strip().lower()
+    if lowered in _NO_CABLES or lowered.startswith("none"):
+        return Connectors()
+    total = Connectors()
+    for chunk in re.split(r"[,;+]|\band\b", lowered):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        match = _COUNTED.match(chunk)
+        count, kind = (int(match.group(1)), match.group(2)) if match else (1, chunk)
+        if any(k in kind for k in ("16-pin", "16 pin", "12vhpwr", "12v-2x6", "12v-2×6")):
+            total += Connectors(hpwr=count)
+        elif "eps" in kind or "cpu" in kind:
+            total += Connectors(eps=count)
+        elif "12-pin" in kind or "12 pin" in kind:
+            # NVIDIA's 30-series 12-pin is fed from two 8-pins through its adapter.
+            total += Connectors(pcie8=2 * count)
+        elif "8-pin" in kind or "8 pin" in kind or "6-pin" in kind or "6 pin" in kind:
+            total += Connectors(pcie8=count)
+        else:
+            return None
+    return total
+
+
+def _adapter_8pins(part: Part) -> int:
+    tdp = part.number("tdp_w")
+    if tdp is None:
+        return 4
+    return max(2, min(4, math.ceil((tdp - SLOT_W) / PCIE_8PIN_W)))
+
+
+def check_connectors(ctx: CheckContext) -> list[CheckResult]:
+    """The cards' power cables against the PSU's 16-pin and PCIe 8-pin counts."""
+    items = [i for i in ctx.accelerators
+             if i.part.text("form_factor").lower() not in SERVER_MODULE_FORMS]
+    if not items:
+        return []
+    ids = tuple(i.part.id for i in items) + ((ctx.psu.id,) if ctx.psu else ())
+    need = Connectors()
+    unreadable: list[Part] = []
+    hpwr_cards: list[Part] = []
+    for item in items:
+        cables = parse_power_connectors(item.part.text("power_connectors") or None)
+        if cables is None:
+            unreadable.append(item.part)
+            continue
+        need += cables.times(item.quantity)
+        if cables.hpwr:
+            hpwr_cards.extend([item.part] * (item.quantity * cables.hpwr))
+    figures: dict[str, float | int | str | None] = {
+        "need_16pin": need.hpwr, "need_pcie_8pin": need.pcie8, "need_eps": need.eps}
+    if unreadable:
+        text = "; ".join(f"{p.display_name}: {p.text('power_connectors') or 'n/a'!s}"
+                         for p in unreadable)
+        return [CheckResult("power.connectors", "power", "unknown",
+                            f"Power connectors unknown or unreadable ({text})", figures, ids)]
+    if need == Connectors():
+        return [CheckResult("power.connectors", "power", "pass",
+                            "The accelerators need no PSU cables (slot power, up to 75 W)",
+                            figures, ids)]
+    if ctx.psu is None:
+        return [CheckResult("power.connectors", "power", "unknown",
+                            f"No power supply chosen; the cards need {need.describe()}",
+                            figures, ids)]
+    have_h = ctx.psu.number("connectors_12vhpwr")
+    have_8 = ctx.psu.number("connectors_pcie_8pin")
+    figures.update({"psu_16pin": have_h, "psu_pcie_8pin": have_8})
+    absent = []
+    if need.hpwr and have_h is None:
+        absent.append((ctx.psu, "connectors_12vhpwr"))
+    if (need.pcie8 or need.eps or (need.hpwr and have_h is not None and have_h < need.hpwr)) \
+            and have_8 is None:
+        absent.append((ctx.psu, "connectors_pcie_8pin"))
+    if absent:
+        return [CheckResult("power.connectors", "power", "unknown",
+                            f"The cards need {need.describe()}; {missing(absent)}",
+                            figures, ids)]
+    h, eight = int(have_h or 0), int(have_8 or 0)
+    spare = eight - need.pcie8
+    psu_has = f"the PSU has {h}x 16-pin and {eight}x PCIe 8-pin"
+    if spare < 0:
+        return [CheckResult("power.connectors", "power", "fail",
+                            f"The cards need {need.describe()}; {psu_has}", figures, ids,
+                            "Choose a PSU with more PCIe 8-pin cables.")]
+    notes: list[str] = []
+    status: Status = "pass"
+    short = max(0, need.hpwr - h)
+    if short:
+        adapted = sorted(hpwr_cards, key=_adapter_8pins)[:short]
+        adapter_need = sum(_adapter_8pins(p) for p in adapted)
+        figures["adapter_pcie_8pin"] = adapter_need
+        if adapter_need > spare:
+            return [CheckResult(
+                "power.connectors", "power", "fail",
+                f"The cards need {need.describe()}; {psu_has}, too few 8-pins left "
+                f"({spare}) for {short} 16-pin adapter(s) needing {adapter_need}",
+                figures, ids, "Choose an ATX 3.x PSU with enough 12V-2x6 (16-pin) cables.")]
+        spare -= adapter_need
+        status = "warn"
+        notes.append(f"{short} 16-pin card(s) must use an adapter from {adapter_need} "
+                     "PCIe 8-pin cables")
+    if need.eps:
+        if spare >= 2 * need.eps:
+            status = "warn"
+            notes.append(f"{need.eps} EPS (CPU 8-pin) input(s) need the dual PCIe 8-pin "
+                         "to EPS adapter")
+        else:
+            if status == "pass":
+                status = "unknown"
+            notes.append(f"{need.eps} EPS (CPU 8-pin) input(s) need a spare EPS cable; the "
+                         "catalog does not list PSU EPS counts (the board uses one or two)")
+    if status == "pass":
+        message = f"The cards need {need.describe()}; {psu_has}"
+    else:
+        message = f"The cards need {need.describe()}; {psu_has}: {'; '.join(notes)}"
+    suggestion = ""
+    if short:
+        suggestion = "An ATX 3.x PSU with native 12V-2x6 cables avoids the adapter."
+    return [CheckResult("power.connectors", "power", status, message, figures, ids, suggestion)]
+
+
+def check_circuit(ctx: CheckContext) -> list[CheckResult]:
+    """Wall draw against a household circuit, with the energy and cost per year."""
+    b = ctx.budget
+    if b.wall_w is None or b.sustained_w is None or b.efficiency is None:
+        return []
+    mains = ctx.settings.circuit
+    limit = mains.limit_w
+    figures = {"wall_w": round(b.wall_w, 1), "efficiency_pct": round(b.efficiency * 100, 1),
+               "circuit_limit_w": limit, "yearly_kwh": round(b.yearly_kwh or 0.0, 1),
+               "yearly_cost_usd": round(b.yearly_cost_usd or 0.0, 2),
+               "price_per_kwh_usd": ctx.settings.price_per_kwh_usd,
+               "utilisation_pct": ctx.settings.utilisation * 100}
+    how = ("efficiency assumed 80 %: " + ("no PSU chosen" if ctx.psu is None
+                                         else "PSU 80 PLUS rating unknown")
+           if b.efficiency_assumed else f"{pct(b.efficiency)} efficient")
+    energy = (f"; {b.yearly_kwh:,.0f} kWh/year, ${b.yearly_cost_usd:,.0f}/year at "
+              f"{pct(ctx.settings.utilisation)} use")
+    ids = tuple(i.part.id for i in ctx.local_items)
+    if b.wall_w <= limit:
+        return [CheckResult(
+            "power.circuit", "power", "pass",
+            f"Wall draw ~{watts(b.wall_w)} ({how}) is within a {mains.label}'s "
+            f"{watts(limit)} continuous limit{energy}", figures, ids)]
+    efficiency = b.efficiency
+    advice, _ = power_limit_advice(
+        ctx, limit * efficiency,
+        lambda s: f"the wall draw to ~{watts(s / efficiency)}")
+    return [CheckResult(
+        "power.circuit", "power", "warn",
+        f"Wall draw ~{watts(b.wall_w)} ({how}) exceeds a {mains.label}'s {watts(limit)} "
+        f"continuous limit{energy}", figures, ids,
+        advice or "Put the machine on a dedicated or higher-rated circuit.")]
+
+
+CHECKS = (check_psu_load, check_transients, check_connectors, check_circuit)
