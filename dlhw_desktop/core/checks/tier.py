@@ -9,7 +9,8 @@ What is compared: CPU cores and threads; the largest single accelerator's memory
 that does not fit one card needs model parallelism, which "multiple A100s" also implies);
 total system RAM; the largest drive of the primary kind, then the other drives of the
 secondary kinds together; PSU rated output and 80 PLUS tier; the cooler by the tier's
-example names or by kind (liquid / air) as the row describes it. Rows naming parts
+example names, or by kind as the row describes it (liquid: an AIO or custom loop; air:
+an air cooler rated for the CPU's ``tdp_w``). Rows naming parts
 without a figure (e.g. "H100 or multiple A100s") are matched by name.
 """
 
@@ -282,8 +283,12 @@ def check_tier_cooling(ctx: CheckContext) -> list[CheckResult]:
         if "liquid" in text and kind in _LIQUID_KINDS:
             return True
         if "air" in text and kind == "air":
-            # "top-tier" / "high-end" air: the CPU check holds it to its watt rating.
-            return True
+            # "Top-tier" / "high-end" air, read as: rated for the CPU's heat.
+            capacity = cooler.number("cooling_capacity_w")
+            tdp = ctx.cpu.number("tdp_w") if ctx.cpu is not None else None
+            if capacity is None or tdp is None:
+                return None
+            return capacity >= tdp
         return False if kind else None
 
     have = f"{cooler.display_name} ({kind or 'kind n/a'})"

@@ -1,0 +1,331 @@
+"""``dlhw fit`` (memory, verdict, time and cost of a workload) and ``dlhw models``."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.core.errors import DlhwError, UnknownPartError
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError
+from dlhw_desktop.core.workload.fit import (
+    CostAssumptions,
+    FitResult,
+    fit,
+    fmt_gib,
+    rank_fits,
+)
+from dlhw_desktop.core.workload.memory import MemoryEstimate, estimate_memory
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
+from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
+from dlhw_desktop.core.workload.workload import (
+    MODES,
+    OPTIMIZERS,
+    STRATEGIES,
+    Parallelism,
+    Workload,
+    default_parallelism,
+)
+
+EXIT_FAILED_CHECK = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "fit", help="memory, verdict, time and cost of a model on some GPUs",
+        description="Estimate the GPU memory of a workload (bytes per GPU, item by item), "
+        "the verdict per GPU (pass <= 90 %% of its memory, warn <= 100 %%, fail above), the "
+        "training time or serving speed, and the cost. Exit status 1 when a GPU fails.")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model", metavar="NAME", help="a preset (see 'dlhw models')")
+    which.add_argument("--params", metavar="N", type=_count,
+                       help="a custom model's parameter count (8e9, 8B, 125M)")
+    arch = p.add_argument_group("custom architecture (with --params)")
+    for flag, name in (("--layers", "L"), ("--hidden", "H"), ("--heads", "A"),
+                       ("--kv-heads", "K"), ("--head-dim", "D"), ("--vocab", "V"),
+                       ("--context", "C")):
+        arch.add_argument(flag, type=int, metavar=name)
+    arch.add_argument("--active-params", type=_count, metavar="N",
+                      help="mixture of experts: parameters used per token")
+    p.add_argument("--mode", choices=MODES, default="inference")
+    p.add_argument("--precision", default="BF16", metavar="P",
+                   help="weights (inference) or compute (training): "
+                   + ", ".join(WEIGHT_FORMATS) + " (default BF16)")
+    p.add_argument("--batch", type=int, default=1, metavar="B",
+                   help="concurrent sequences (inference) or micro-batch per GPU (training)")
+    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence")
+    p.add_argument("--tokens", type=_count, metavar="D",
+                   help="dataset tokens to train on, or tokens to generate")
+    p.add_argument("--samples", type=_count, metavar="N",
+                   help="dataset size in samples (images) instead of tokens")
+    p.add_argument("--mfu", type=float, default=0.40, metavar="M",
+                   help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
+    p.add_argument("--optimizer", choices=OPTIMIZERS, default="adamw")
+    p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
+    p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
+    p.add_argument("--no-flash-attention", action="store_true",
+                   help="store the attention scores (no FlashAttention/SDPA)")
+    p.add_argument("--lora-rank", type=int, default=16, metavar="R")
+    p.add_argument("--kv-precision", default="BF16", metavar="P", help="KV cache precision")
+    gpus = p.add_mutually_exclusive_group()
+    gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
+                      help="accelerator part id with an optional count, e.g. "
+                      "accelerator/nvidia-geforce-rtx-4090x2 (repeatable)")
+    gpus.add_argument("--build", type=Path, metavar="FILE",
+                      help="use the accelerators of a saved build file")
+    gpus.add_argument("--rank", type=int, nargs="?", const=10, metavar="N",
+                      help="list the N cheapest catalog options that fit (default 10)")
+    p.add_argument("--strategy", choices=STRATEGIES,
+                   help="how several GPUs share the work (default: tp for inference, "
+                   "zero3 for training)")
+    p.add_argument("--offload", action="store_true",
+                   help="offload optimizer state and gradients to CPU memory")
+    cost = p.add_argument_group("cost assumptions")
+    cost.add_argument("--electricity", type=float, default=None, metavar="USD_PER_KWH")
+    cost.add_argument("--pue", type=float, default=None)
+    cost.add_argument("--years", type=float, default=None, help="amortisation period")
+    cost.add_argument("--utilisation", type=float, default=None, metavar="U",
+                      help="share of the year the machine works (0-1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_fit)
+
+    m = sub.add_parser("models", help="list the model presets")
+    m.add_argument("--json", action="store_true", help="print JSON")
+    m.set_defaults(func=cmd_models)
+
+
+_SUFFIX = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+
+
+def _count(text: str) -> float:
+    """``8e9``, ``8B``, ``125m``, ``1.5T`` -> a number (argparse type)."""
+    match = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*([kmbgt]?)\s*", text,
+                         re.IGNORECASE)
+    if not match:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}")
+    return float(match.group(1)) * _SUFFIX[match.group(2).upper()]
+
+
+def _model(args: argparse.Namespace) -> ModelSpec:
+    if args.model:
+        return preset(args.model)
+    return custom_model(
+        args.params, layers=args.layers, hidden=args.hidden, heads=args.heads,
+        kv_heads=args.kv_heads, head_dim=args.head_dim, vocab=args.vocab,
+        context=args.context, active_params=args.active_params,
+    )
+
+
+def _workload(args: argparse.Namespace) -> Workload:
+    return Workload(
+        _model(args), args.mode, args.precision, batch=args.batch, seq=args.seq,
+        tokens=args.tokens, samples=args.samples, optimizer=args.optimizer,
+        fp32_grads=args.fp32_grads, checkpointing=args.checkpointing,
+        flash_attention=not args.no_flash_attention, lora_rank=args.lora_rank,
+        kv_precision=args.kv_precision, mfu=args.mfu,
+    )
+
+
+def _assumptions(args: argparse.Namespace) -> CostAssumptions:
+    changes = {name: value for name, value in (
+        ("electricity_usd_per_kwh", args.electricity), ("pue", args.pue),
+        ("years", args.years), ("utilisation", args.utilisation)) if value is not None}
+    for name, value in changes.items():
+        if value <= 0:
+            raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
+    return CostAssumptions(**changes)
+
+
+_GPU_SPEC = re.compile(r"^(?P<id>.+?)\s*(?:[x*:])\s*(?P<n>\d+)$")
+
+
+def parse_gpu_spec(spec: str, catalog: Any) -> tuple[Part, int]:
+    """``ID``, ``IDxN``, ``ID:N`` or ``ID*N`` -> (part, N); the ``accelerator/`` prefix is
+    optional. An id that itself ends in x and digits is matched whole first."""
+    def lookup(part_id: str) -> Part | None:
+        for candidate in (part_id, f"accelerator/{part_id}"):
+            part = catalog.find(candidate)
+            if part is not None:
+                return part
+        return None
+
+    text = spec.strip()
+    whole = lookup(text)
+    if whole is not None:
+        return _accelerator(whole), 1
+    match = _GPU_SPEC.match(text)
+    if match:
+        count = int(match.group("n"))
+        if count < 1:
+            raise InvalidWorkloadError(f"GPU count must be at least 1 in {spec!r}")
+        part = lookup(match.group("id"))
+        if part is not None:
+            return _accelerator(part), count
+    raise UnknownPartError(text)
+
+
+def _accelerator(part: Part) -> Part:
+    if part.category is not Category.ACCELERATOR:
+        raise InvalidWorkloadError(f"{part.id} is a {part.category.label}, not an accelerator")
+    return part
+
+
+def _build_accelerators(path: Path, catalog: Any) -> list[tuple[Part, int]]:
+    """The accelerators of a saved build, via ``core.buildfile.load``."""
+    try:
+        from dlhw_desktop.core import buildfile  # type: ignore[attr-defined]
+    except ImportError as exc:
+        raise DlhwError("reading build files is not available in this version; "
+                        "use --gpus") from exc
+    build = buildfile.load(path, catalog)
+    items = getattr(build, "accelerators", None)
+    if items is None:
+        raise DlhwError(f"{path}: not a build")
+    pairs = [(item.part, item.quantity) for item in items]
+    if not pairs:
+        raise InvalidWorkloadError(f"{path}: the build has no accelerators")
+    return pairs
+
+
+def _parallel(args: argparse.Namespace, mode: str, gpus: int) -> Parallelism:
+    if args.strategy and gpus > 1:
+        return Parallelism(gpus, args.strategy, args.offload)
+    base = default_parallelism(mode, gpus)
+    return Parallelism(base.gpus, base.strategy, args.offload)
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    workload = _workload(args)
+    assumptions = _assumptions(args)
+    data: dict[str, Any] = {"workload": _workload_dict(workload),
+                            "model": workload.model.to_dict()}
+    result: FitResult | None = None
+    if args.gpus or args.build:
+        catalog = open_catalog(args)
+        if args.build:
+            accelerators = _build_accelerators(args.build, catalog)
+        else:
+            accelerators = [parse_gpu_spec(s, catalog) for s in args.gpus]
+        count = sum(n for _, n in accelerators)
+        result = fit(workload, accelerators, _parallel(args, workload.mode, count),
+                     assumptions=assumptions)
+        memory = result.memory
+        data.update(result.to_dict())
+    else:
+        memory = estimate_memory(workload, _parallel(args, workload.mode, 1))
+        data["memory"] = memory.to_dict()
+    ranking = None
+    if args.rank is not None:
+        if args.rank < 1:
+            raise InvalidWorkloadError("--rank must be at least 1")
+        catalog = open_catalog(args)
+        ranking = rank_fits(workload, catalog.parts(Category.ACCELERATOR),
+                            catalog.parts(Category.CLOUD), strategy=args.strategy,
+                            assumptions=assumptions)[: args.rank]
+        data["ranking"] = [o.to_dict() for o in ranking]
+    if args.json:
+        print_json(data)
+    else:
+        _print_text(workload, memory, result, ranking)
+    if result is not None and result.status == "fail":
+        return EXIT_FAILED_CHECK
+    return 0
+
+
+def _workload_dict(w: Workload) -> dict[str, Any]:
+    return {"model": w.model.key, "mode": w.mode, "precision": w.precision,
+            "weights_format": w.base_format, "compute_precision": w.compute,
+            "batch": w.batch, "seq": w.seq_len, "tokens": w.tokens, "samples": w.samples,
+            "optimizer": w.optimizer, "checkpointing": w.checkpointing,
+            "flash_attention": w.flash_attention, "lora_rank": w.lora_rank,
+            "kv_precision": w.kv_precision, "mfu": w.mfu}
+
+
+def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | None,
+                ranking: list[Any] | None) -> None:
+    out = sys.stdout.write
+    model = workload.model
+    out(f"{model.name}: {workload.mode}, {workload.base_format}, batch {workload.batch}, "
+        f"{workload.seq_len} tokens/sample\n")
+    out(f"Memory per GPU ({memory.parallel.describe()}):\n")
+    width = max(len(i.label) for i in memory.items)
+    for item in memory.items:
+        amount = "unknown" if item.bytes is None else f"{item.bytes:>17,.0f} B"
+        out(f"  {item.label:<{width}}  {amount:>19}  {fmt_gib(item.bytes):>11}  {item.note}\n")
+    total = f"{memory.per_gpu_bytes:>17,.0f} B"
+    bound = "" if memory.complete else "  (lower bound)"
+    out(f"  {'Total':<{width}}  {total:>19}  {fmt_gib(memory.per_gpu_bytes):>11}{bound}\n")
+    for item in memory.host_items:
+        out(f"  host RAM: {item.label} {fmt_gib(item.bytes)}\n")
+    for note in (result.notes if result else memory.notes):
+        out(f"  note: {note}\n")
+    if result is not None:
+        out("Verdict:\n")
+        for check in result.checks:
+            out(f"  {check.status.upper():<7} {check.message}\n")
+            if check.suggestion:
+                out(f"          try: {check.suggestion}\n")
+        if result.training is not None:
+            t = result.training
+            out(f"Time: {t.flops:.3g} FLOPs -> {t.hours:,.1f} h ({t.days:,.2f} days, "
+                f"{t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
+        elif result.inference is not None and result.inference.tokens_per_s:
+            i = result.inference
+            line = f"Speed: ~{i.tokens_per_s:,.0f} tokens/s ({i.bound} bound"
+            if i.memory_bound_tokens_per_s:
+                line += f"; memory bound {i.memory_bound_tokens_per_s:,.0f}"
+            if i.compute_bound_tokens_per_s:
+                line += f"; compute bound {i.compute_bound_tokens_per_s:,.0f}"
+            out(line + ")\n")
+            if i.samples_per_s:
+                out(f"       ~{i.samples_per_s:,.1f} samples/s\n")
+        elif workload.training and workload.tokens is None and workload.samples is None:
+            out("Time: give --tokens (or --samples) for a training time\n")
+        if result.job_hours is not None:
+            out(f"Job: {result.job_hours:,.2f} h\n")
+        if result.own is not None:
+            o = result.own
+            out(f"Own: ${o.price_usd:,.0f} over {o.years:g} years at {o.utilisation:.0%} use "
+                f"-> ${o.usd_per_hour:,.2f}/h (energy ${o.energy_usd_per_hour:,.2f}/h at "
+                f"{o.power_w:,.0f} W)\n")
+        if result.cost is not None:
+            out(f"Run cost: ${result.cost.own_usd:,.2f} (energy ${result.cost.energy_usd:,.2f}"
+                f" + amortised ${result.cost.amortised_usd:,.2f})\n")
+        if result.usd_per_million_tokens is not None:
+            out(f"Serving: ${result.usd_per_million_tokens:,.3f} per million tokens\n")
+    if ranking is not None:
+        out("What fits (cheapest first):\n")
+        if not ranking:
+            out("  nothing in the catalog fits with up to 8 GPUs\n")
+        for option in ranking:
+            cost = "n/a" if option.cost_usd is None else f"${option.cost_usd:,.0f}"
+            fraction = "" if option.fraction is None else f"{option.fraction:.0%} "
+            out(f"  {option.status.upper():<7} {option.kind:<5} {option.label}: {cost} "
+                f"({option.cost_basis}); {fraction}of memory  [{option.part_id}]\n")
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    models = presets()
+    if args.json:
+        print_json([m.to_dict() for m in models])
+        return 0
+    width = max(len(m.key) for m in models)
+    for m in models:
+        params = f"{m.params / 1e9:,.2f}B" if m.params >= 1e9 else f"{m.params / 1e6:,.0f}M"
+        extra = []
+        if m.is_moe:
+            extra.append(f"{m.compute_params / 1e9:,.1f}B active")
+        if m.layers:
+            extra.append(f"{m.layers} layers")
+        if m.attention != "n/a":
+            extra.append(f"{m.attention} {m.heads}/{m.kv_heads_effective} heads")
+        if m.context:
+            extra.append(f"context {m.context:,}")
+        print(f"{m.key:<{width}}  {m.name}: {params} {m.kind}"
+              + (f" ({', '.join(extra)})" if extra else ""))
+    return 0

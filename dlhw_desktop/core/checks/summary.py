@@ -1,0 +1,77 @@
+"""Totals for a build: price, power, heat, VRAM, tensor throughput, energy per year."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.checks.context import CheckContext
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSummary:
+    """The headline figures; ``None`` = unknown (never 0 for unknown).
+
+    Price covers local parts only (cloud offerings are priced per hour, not bought) and
+    counts the parts whose price is unknown, so a partial sum is never taken for the
+    whole. Heat equals the wall draw: every watt drawn ends as heat in the room.
+    Throughput is dense tensor TFLOPS summed over the accelerators.
+    """
+
+    price_usd: float | None
+    unknown_price_parts: int
+    sustained_w: float | None
+    wall_w: float | None
+    heat_w: float | None
+    psu_load: float | None
+    vram_gb: float | None
+    ram_gb: float | None
+    bf16_tflops: float | None
+    fp16_tflops: float | None
+    yearly_kwh: float | None
+    yearly_cost_usd: float | None
+    accelerators: int
+    parts: int
+
+
+def _throughput(ctx: CheckContext, field: str) -> float | None:
+    if not ctx.accelerators:
+        return None
+    total = 0.0
+    for item in ctx.accelerators:
+        value = item.part.number(field)
+        if value is None:
+            return None
+        total += value * item.quantity
+    return total
+
+
+def summarize_context(ctx: CheckContext) -> BuildSummary:
+    known = 0.0
+    unknown = 0
+    any_known = False
+    for item in ctx.build.items():
+        if item.slot is Slot.CLOUD:
+            continue
+        if item.part.price_usd is None:
+            unknown += 1
+        else:
+            any_known = True
+            known += item.part.price_usd * item.quantity
+    b = ctx.budget
+    return BuildSummary(
+        price_usd=known if any_known else None,
+        unknown_price_parts=unknown,
+        sustained_w=b.sustained_w,
+        wall_w=b.wall_w,
+        heat_w=b.wall_w,
+        psu_load=b.load,
+        vram_gb=ctx.vram_gb,
+        ram_gb=ctx.ram_gb,
+        bf16_tflops=_throughput(ctx, "bf16_tensor_tflops"),
+        fp16_tflops=_throughput(ctx, "fp16_tensor_tflops"),
+        yearly_kwh=b.yearly_kwh,
+        yearly_cost_usd=b.yearly_cost_usd,
+        accelerators=ctx.accelerator_count,
+        parts=sum(i.quantity for i in ctx.local_items),
+    )
