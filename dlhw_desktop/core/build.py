@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
@@ -21,7 +21,7 @@ TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")
 """The workload tiers of the seed article, as the catalog's ``workload_tiers.tier`` names them."""
 
 
-class Slot(str, Enum):
+class Slot(StrEnum):
     """Where a part sits in a build; the order is the order the app lists them."""
 
     CPU = "cpu"

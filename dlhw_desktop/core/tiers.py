@@ -147,7 +147,7 @@ def _text(row: Mapping[str, Any], column: str) -> str:
 
 
 def _int(value: float | None) -> int | None:
-    return None if value is None else int(round(value))
+    return None if value is None else round(value)
 
 
 def _names(value: Any) -> tuple[str, ...]:

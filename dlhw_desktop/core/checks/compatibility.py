@@ -108,7 +108,7 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
     if not cards or ctx.board is None:
         return []
     board = ctx.board
-    ids = tuple(dict.fromkeys(p.id for p in cards)) + (board.id,)
+    ids = (*tuple(dict.fromkeys(p.id for p in cards)), board.id)
     slots = board.number("pcie_x16_slots")
     n = len(cards)
     figures: dict[str, float | int | str | None] = {
@@ -156,7 +156,7 @@ def check_case_slots(ctx: CheckContext) -> list[CheckResult]:
     if not cards or ctx.case is None:
         return []
     case = ctx.case
-    ids = tuple(dict.fromkeys(p.id for p in cards)) + (case.id,)
+    ids = (*tuple(dict.fromkeys(p.id for p in cards)), case.id)
     openings = case.number("expansion_slots")
     widths = [slot_positions(p) for p in cards]
     absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
@@ -200,7 +200,7 @@ def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
     case = ctx.case
     clearance = case.number("max_gpu_length_mm")
     unique = list(dict.fromkeys(ctx.cards))
-    ids = tuple(p.id for p in unique) + (case.id,)
+    ids = (*tuple(p.id for p in unique), case.id)
     absent = [(p, "board_length_mm") for p in unique if p.number("board_length_mm") is None]
     if clearance is None:
         absent.append((case, "max_gpu_length_mm"))
@@ -219,7 +219,7 @@ def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
     return [CheckResult("compat.gpu_length", "compatibility", "fail",
                         f"{longest.display_name} is {length:.0f} mm; {case.display_name} "
                         f"takes cards up to {clearance:.0f} mm", figures,
-                        tuple(p.id for p in too_long) + (case.id,),
+                        (*tuple(p.id for p in too_long), case.id),
                         "Choose a larger case or a shorter card.")]
 
 
@@ -311,7 +311,7 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
     cpu = ctx.cpu
     nvme = sum(i.quantity for i in ctx.storage
                if i.part.text("storage_kind").lower() == "nvme")
-    ids = tuple(dict.fromkeys(p.id for p in cards)) + (cpu.id,)
+    ids = (*tuple(dict.fromkeys(p.id for p in cards)), cpu.id)
     lanes = cpu.number("pcie_lanes")
     n = len(cards)
     wanted = GPU_LANES * n + NVME_LANES * nvme

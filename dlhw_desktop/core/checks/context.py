@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from dlhw_desktop.core.build import Build, BuildItem, Slot
 from dlhw_desktop.core.checks._util import norm_socket
@@ -16,6 +17,9 @@ from dlhw_desktop.core.checks.result import CheckResult
 from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tiers import WorkloadTier
+
+if TYPE_CHECKING:
+    from dlhw_desktop.core.checks.power import PowerBudget
 
 SERVER_MODULE_FORMS: frozenset[str] = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam"})
 
@@ -108,8 +112,9 @@ class CheckContext:
         return total
 
     @cached_property
-    def budget(self):  # noqa: ANN201 - PowerBudget; imported lazily to avoid a cycle
-        from dlhw_desktop.core.checks.power import power_budget
+    def budget(self) -> PowerBudget:
+        """Power figures shared by the power, cooling and summary code."""
+        from dlhw_desktop.core.checks.power import power_budget  # cycle: power needs us
 
         return power_budget(self)
 

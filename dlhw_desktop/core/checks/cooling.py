@@ -100,7 +100,7 @@ def check_card_spacing(ctx: CheckContext) -> list[CheckResult]:
                                 {}, tuple(p.id for p in unknown))]
         return []
     board = ctx.board
-    ids = tuple(dict.fromkeys(p.id for p in open_air)) + (board.id,)
+    ids = (*tuple(dict.fromkeys(p.id for p in open_air)), board.id)
     spacing, slots = board.number("x16_slot_spacing"), board.number("pcie_x16_slots")
     widths = [slot_positions(p) for p in cards]
     if spacing is None or slots is None or None in widths:

@@ -72,7 +72,7 @@ def check_memory_slots(ctx: CheckContext) -> list[CheckResult]:
     if not ctx.memory or ctx.board is None:
         return []
     board = ctx.board
-    ids = _kit_ids(ctx) + (board.id,)
+    ids = (*_kit_ids(ctx), board.id)
     slots, modules = board.number("memory_slots"), ctx.module_count
     figures = {"modules": modules, "memory_slots": slots}
     absent = [(i.part, "modules") for i in ctx.memory if i.part.number("modules") is None]
@@ -121,7 +121,7 @@ def check_memory_channels(ctx: CheckContext) -> list[CheckResult]:
     if not ctx.memory or ctx.cpu is None:
         return []
     cpu = ctx.cpu
-    ids = _kit_ids(ctx) + (cpu.id,)
+    ids = (*_kit_ids(ctx), cpu.id)
     channels, modules = cpu.number("memory_channels"), ctx.module_count
     figures = {"modules": modules, "memory_channels": channels}
     absent = [(i.part, "modules") for i in ctx.memory if i.part.number("modules") is None]
@@ -154,7 +154,7 @@ def check_registered(ctx: CheckContext) -> list[CheckResult]:
     platform = ctx.cpu or ctx.board
     assert platform is not None
     socket = platform.text("socket")
-    ids = _kit_ids(ctx) + (platform.id,)
+    ids = (*_kit_ids(ctx), platform.id)
     if ctx.socket in RDIMM_SOCKETS:
         wants, label = True, "registered (RDIMM)"
     elif ctx.socket in UDIMM_SOCKETS:
@@ -170,7 +170,7 @@ def check_registered(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult("memory.registered", "memory", "fail",
                             f"{join(p.display_name for p in wrong)} is {have}; {socket} takes "
                             f"{label} memory only: the system will not start",
-                            figures, tuple(p.id for p in wrong) + (platform.id,),
+                            figures, (*tuple(p.id for p in wrong), platform.id),
                             f"Choose {label} modules.")]
     if unknown:
         return [CheckResult("memory.registered", "memory", "unknown",

@@ -37,9 +37,10 @@ Figures used (all DC watts unless said otherwise):
 - Connectors: a PCIe 8-pin carries 150 W, a 12VHPWR / 12V-2x6 (16-pin) up to 600 W, the
   slot 75 W (PCIe CEM). A 16-pin card can run from 8-pin cables through the adapter
   shipped with it (NVIDIA's 4090 adapter takes 3-4 8-pins; we ask for
-  ceil((board power - 75 W from the slot) / 150 W) of them, 2 to 4): a warning, not a failure, when enough 8-pins are spare. An
-  "8-pin CPU (EPS)" card (A100/A6000 class) takes NVIDIA's dual PCIe 8-pin to EPS
-  adapter, or a spare EPS cable the catalog cannot count.
+  ceil((board power - 75 W from the slot) / 150 W) of them, 2 to 4): a warning, not a
+  failure, when enough 8-pins are spare. An "8-pin CPU (EPS)" card (A100/A6000 class)
+  takes NVIDIA's dual PCIe 8-pin to EPS adapter, or a spare EPS cable the catalog cannot
+  count.
 - Wall draw: DC load / efficiency, the efficiency interpolated on the PSU's 80 PLUS
   curve at its load. 80 PLUS thresholds, 115 V internal non-redundant, at 20/50/100 %
   load (CLEAResult, "80 PLUS Power Supply Certification" program requirements):
@@ -61,7 +62,6 @@ from dataclasses import dataclass, field
 
 from dlhw_desktop.core.checks._util import (
     RDIMM_SOCKETS,
-    counted,
     join,
     missing,
     pct,
@@ -135,9 +135,10 @@ def efficiency_at(rating: str | None, load: float) -> float | None:
         return curve[0]
     if load >= _CURVE_LOADS[-1]:
         return curve[-1]
-    for (x0, y0), (x1, y1) in zip(zip(_CURVE_LOADS, curve), zip(_CURVE_LOADS[1:], curve[1:]),
-                                  strict=False):
-        if x0 <= load <= x1:
+    for i in range(len(_CURVE_LOADS) - 1):
+        x0, x1 = _CURVE_LOADS[i], _CURVE_LOADS[i + 1]
+        if load <= x1:
+            y0, y1 = curve[i], curve[i + 1]
             return y0 + (y1 - y0) * (load - x0) / (x1 - x0)
     return curve[-1]  # pragma: no cover - the loop covers 0.2..1.0
 
@@ -309,7 +310,8 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
         advice, _ = power_limit_advice(
             ctx, target, lambda s: f"the load to {pct(s / psu_w)}")
         bigger = f"choose a PSU of at least {watts(_min_psu(b.sustained_w))}"
-        suggestion = f"{advice[:-1]}, or {bigger}." if advice else f"{bigger[0].upper()}{bigger[1:]}."
+        suggestion = (f"{advice[:-1]}, or {bigger}." if advice
+                      else f"{bigger[0].upper()}{bigger[1:]}.")
     return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion)]
 
 
@@ -318,7 +320,7 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
     b = ctx.budget
     if ctx.psu is None or not b.gpu_w or b.sustained_w is None or b.psu_w is None:
         return []
-    ids = tuple(i.part.id for i in ctx.accelerators) + (ctx.psu.id,)
+    ids = (*tuple(i.part.id for i in ctx.accelerators), ctx.psu.id)
     version = ctx.psu.text("atx_version").strip()
     atx3 = bool(re.match(r"(atx\s*)?3", version, re.I))
     legacy_peak = b.sustained_w + (LEGACY_CARD_SPIKE - 1) * b.gpu_w
@@ -349,8 +351,9 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
     if not version:
         return [CheckResult(
             "power.transients", "power", "unknown",
-            f"GPU power spikes may reach ~{watts(legacy_peak)}; {missing([(ctx.psu, 'atx_version')])}"
-            f": an ATX 3.x unit rides them out, an older {watts(b.psu_w)} unit may shut down",
+            f"GPU power spikes may reach ~{watts(legacy_peak)}; "
+            f"{missing([(ctx.psu, 'atx_version')])}: an ATX 3.x unit rides them out, an older "
+            f"{watts(b.psu_w)} unit may shut down",
             figures, ids, advice)]
     return [CheckResult(
         "power.transients", "power", "warn",

@@ -241,6 +241,10 @@ def fit(
         memory_check(memory, part, i) for i, part in enumerate(gpus)
     )
     notes = list(memory.notes)
+    if not _layout_ok(workload, parallel):
+        notes.append(f"{workload.model.heads} attention heads do not split evenly over "
+                     f"{parallel.gpus} GPUs: tensor parallel serving needs a divisor "
+                     "(llama.cpp-style layer split works, at the same memory)")
     peak = _min_figure(gpus, lambda g: peak_flops(g, workload.compute))
     bandwidth = _min_figure(
         gpus, lambda g: None if g.number("memory_bandwidth_gb_s") is None
@@ -342,6 +346,12 @@ class FitOption:
         }
 
 
+def _layout_ok(workload: Workload, parallel: Parallelism) -> bool:
+    """Tensor parallelism splits the attention heads evenly over the GPUs."""
+    heads = workload.model.heads
+    return parallel.tensor_parallel == 1 or not heads or heads % parallel.tensor_parallel == 0
+
+
 def _ownable(part: Part) -> bool:
     """Accelerators one can put in a machine (cloud-only parts such as TPUs are rented)."""
     return (part.text("form_factor").lower() != "cloud"
@@ -388,7 +398,9 @@ def rank_fits(
     """Everything that runs ``workload``, cheapest job first.
 
     Own hardware: for each accelerator the smallest count from 1 to ``max_gpus`` whose
-    verdict is pass (or warn, with ``include_warn``), costed at its purchase price.
+    verdict is pass, else the smallest that is warn (with ``include_warn``), costed at
+    its purchase price. Tensor-parallel layouts only use counts that divide the
+    attention heads evenly (Megatron-LM splits heads across GPUs, Shoeybi et al. 2019).
     Cloud: each offering whose accelerator (``accelerator_id``, looked up among
     ``accelerators``) fits at its ``accelerator_count``, costed at job hours x $/h, or at
     ``horizon_hours`` x $/h (default one month) when the job length is unknown. Options
@@ -415,6 +427,7 @@ def rank_fits(
             estimates[count] = estimate_memory(workload, layout(count))
         return estimates[count]
 
+    counts = [n for n in range(1, max_gpus + 1) if _layout_ok(workload, layout(n))]
     options: list[FitOption] = []
     for part in accelerators:
         if part.category is not Category.ACCELERATOR or not _ownable(part):
@@ -422,14 +435,23 @@ def rank_fits(
         vram = vram_bytes(part)
         if vram is None:
             continue
-        for count in range(1, max_gpus + 1):
+        chosen: int | None = None
+        tight: int | None = None
+        for count in counts:
             estimate = per_gpu(count)
-            if memory_status(estimate.per_gpu_bytes, vram, estimate.complete) not in ok:
-                continue
-            result = fit(workload, [(part, count)], layout(count), assumptions=assumptions)
-            if result.status in ok:
-                options.append(_option_from(result, "own", part, part, count, horizon_hours))
-            break
+            status = memory_status(estimate.per_gpu_bytes, vram, estimate.complete)
+            if status == "warn" and tight is None:
+                tight = count
+            if status in ("pass", "unknown"):
+                chosen = count
+                break
+        if chosen is None and include_warn:
+            chosen = tight
+        if chosen is None:
+            continue
+        result = fit(workload, [(part, chosen)], layout(chosen), assumptions=assumptions)
+        if result.status in ok:
+            options.append(_option_from(result, "own", part, part, chosen, horizon_hours))
     by_id = {p.id: p for p in accelerators}
     for offering in cloud:
         accelerator = by_id.get(offering.text("accelerator_id"))
