@@ -1,0 +1,1 @@
+"""SQLite lives here and nowhere else: the read-only catalog, search, the catalog build."""

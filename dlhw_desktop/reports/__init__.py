@@ -1,0 +1,1 @@
+"""Pure report structures (sections, tables, chart series) built from a Build and its checks."""
