@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.commands.common import open_catalog, print_json
-from dlhw_desktop.core.errors import DlhwError, UnknownPartError
+from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
@@ -144,12 +145,22 @@ def _assumptions(args: argparse.Namespace) -> CostAssumptions:
 _GPU_SPEC = re.compile(r"^(?P<id>.+?)\s*(?:[x*:])\s*(?P<n>\d+)$")
 
 
-def parse_gpu_spec(spec: str, catalog: Any) -> tuple[Part, int]:
+Finder = Callable[[str], "Part | None"]
+
+
+def part_finder(catalog: Any) -> Finder:
+    """Look ids up in the catalog, then in the user's own parts (``custom/...`` ids)."""
+    from dlhw_desktop.catalog.userparts import PartResolver
+
+    return PartResolver(catalog).find
+
+
+def parse_gpu_spec(spec: str, find: Finder) -> tuple[Part, int]:
     """``ID``, ``IDxN``, ``ID:N`` or ``ID*N`` -> (part, N); the ``accelerator/`` prefix is
     optional. An id that itself ends in x and digits is matched whole first."""
     def lookup(part_id: str) -> Part | None:
         for candidate in (part_id, f"accelerator/{part_id}"):
-            part = catalog.find(candidate)
+            part = find(candidate)
             if part is not None:
                 return part
         return None
@@ -175,20 +186,16 @@ def _accelerator(part: Part) -> Part:
     return part
 
 
-def _build_accelerators(path: Path, catalog: Any) -> list[tuple[Part, int]]:
-    """The accelerators of a saved build, via ``core.buildfile.load``."""
-    try:
-        from dlhw_desktop.core import buildfile  # type: ignore[attr-defined]
-    except ImportError as exc:
-        raise DlhwError("reading build files is not available in this version; "
-                        "use --gpus") from exc
-    build = buildfile.load(path, catalog)
-    items = getattr(build, "accelerators", None)
-    if items is None:
-        raise DlhwError(f"{path}: not a build")
-    pairs = [(item.part, item.quantity) for item in items]
+def _build_accelerators(path: Path, find: Finder) -> list[tuple[Part, int]]:
+    """The accelerators of a saved build (``core.buildfile``); its warnings go to stderr."""
+    from dlhw_desktop.core import buildfile
+
+    loaded = buildfile.load(path, find)
+    for warning in loaded.warnings:
+        print(f"dlhw: warning: {warning}", file=sys.stderr)
+    pairs = [(item.part, item.quantity) for item in loaded.build.accelerators]
     if not pairs:
-        raise InvalidWorkloadError(f"{path}: the build has no accelerators")
+        raise InvalidWorkloadError(f"{path.name}: the build has no accelerators")
     return pairs
 
 
@@ -206,11 +213,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
                             "model": workload.model.to_dict()}
     result: FitResult | None = None
     if args.gpus or args.build:
-        catalog = open_catalog(args)
+        find = part_finder(open_catalog(args))
         if args.build:
-            accelerators = _build_accelerators(args.build, catalog)
+            accelerators = _build_accelerators(args.build, find)
         else:
-            accelerators = [parse_gpu_spec(s, catalog) for s in args.gpus]
+            accelerators = [parse_gpu_spec(s, find) for s in args.gpus]
         count = sum(n for _, n in accelerators)
         result = fit(workload, accelerators, _parallel(args, workload.mode, count),
                      assumptions=assumptions)

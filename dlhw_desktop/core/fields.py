@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Literal
 
 FieldKind = Literal["text", "int", "float", "bool"]
@@ -243,11 +244,13 @@ FIELDS_BY_NAME: dict[str, FieldSpec] = {f.name: f for f in ALL_FIELDS}
 COMMON_NAMES: tuple[str, ...] = tuple(f.name for f in COMMON_FIELDS)
 
 
+@cache
 def fields_for(category: Category) -> tuple[FieldSpec, ...]:
     """Every field that applies to ``category``, common fields first."""
     return tuple(f for f in ALL_FIELDS if category in f.categories)
 
 
+@cache
 def detail_fields_for(category: Category) -> tuple[FieldSpec, ...]:
     """The category's own figures (no bookkeeping fields)."""
     return tuple(f for f in CATEGORY_FIELDS if category in f.categories)

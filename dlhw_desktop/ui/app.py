@@ -38,7 +38,6 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
 
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.core.errors import CatalogError
-    from dlhw_desktop.ui.dialogs import show_error
     from dlhw_desktop.ui.main_window import MainWindow
     from dlhw_desktop.ui.settings import AppSettings
     from dlhw_desktop.ui.theme import apply_theme
@@ -48,6 +47,8 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
     except CatalogError as exc:
         print(f"dlhw: error: {exc}", file=sys.stderr)
         if not exit_after_show:
+            from dlhw_desktop.ui.dialogs import show_error
+
             show_error(None, f"{APP_NAME}: cannot open the catalog", str(exc))
         return 2
     settings = AppSettings()

@@ -136,6 +136,9 @@ class CatalogTab(QWidget):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # The model starts sorted by name, ascending: say so before enabling sorting, or
+        # Qt re-sorts (and re-queries) on the header's default descending indicator.
+        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
         self.table.setDragEnabled(True)
@@ -286,7 +289,6 @@ class CatalogTab(QWidget):
         value = item.data(Qt.ItemDataRole.UserRole) if item else None
         self._category = Category(value) if value else None
         self._rebuild_filters()
-        self.model.set_query(PartQuery(category=self._category, text=self.search.text()))
         self.apply_query()
         self.compare_button.setEnabled(self._category in (None, Category.ACCELERATOR))
 

@@ -12,7 +12,6 @@ from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.ui.actions import make_action
 from dlhw_desktop.ui.catalog_tab import CatalogTab
-from dlhw_desktop.ui.dialogs import show_about
 from dlhw_desktop.ui.lazy_tab import LazyTab
 from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.theme import apply_theme
@@ -158,8 +157,13 @@ class MainWindow(QMainWindow):
                                  lambda: self._build_call("detect_computer")))
 
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(act("action_about", lambda: show_about(self, self.catalog)))
-        help_menu.addAction(act("action_data_sources", lambda: show_about(self, self.catalog)))
+        help_menu.addAction(act("action_about", self._about))
+        help_menu.addAction(act("action_data_sources", self._about))
+
+    def _about(self) -> None:
+        from dlhw_desktop.ui.dialogs import show_about
+
+        show_about(self, self.catalog)
 
     def _build_call(self, method: str) -> None:
         tab = self.build_tab

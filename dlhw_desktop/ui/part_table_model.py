@@ -143,6 +143,9 @@ class PartTableModel(QAbstractTableModel):
         field = self._columns[column]
         if field == "category":
             field = "name"
+        descending = order == Qt.SortOrder.DescendingOrder
+        if (field, descending) == (self._query.sort_field, self._query.descending):
+            return  # e.g. setSortingEnabled(True) re-announcing the current order
         self.set_query(replace(self._query, sort_field=field,
                                descending=order == Qt.SortOrder.DescendingOrder))
 

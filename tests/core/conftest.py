@@ -10,6 +10,7 @@ catalog look-ups without changing what a test means.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -316,7 +317,8 @@ TIER_ROWS: list[dict[str, Any]] = [
          description="High-end air cooling, with temperature monitoring"),
 ]
 for _row in TIER_ROWS:
-    _row.setdefault("source", "https://www.cherryservers.com/blog/deep-learning-hardware")
+    _row.setdefault("source", "seed article 001: Deep Learning Hardware [Architecture + "
+                              "Requirements] (Cherry Servers)")
     _row.setdefault("source_date", "2025-02-08")
 
 
@@ -340,7 +342,7 @@ def build_of(*items: Part | tuple[Part, int], tier: str | None = None) -> Build:
 
 
 @pytest.fixture
-def make_build():  # noqa: ANN201 - returns build_of
+def make_build() -> Callable[..., Build]:
     return build_of
 
 

@@ -179,7 +179,7 @@ def test_resnet_activations_use_the_documented_per_sample_count() -> None:
     resnet = preset("resnet-50")
     w = Workload(resnet, "training", "BF16", batch=32)
     acts = estimate_memory(w).bytes_of("activations")
-    assert acts == pytest.approx(30.6e6 * 2 * 32)
+    assert acts == pytest.approx(21.5e6 * 2 * 32)
 
 
 # --- LoRA / QLoRA -------------------------------------------------------------------

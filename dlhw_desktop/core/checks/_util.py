@@ -105,3 +105,11 @@ def matches_name(part: Part, names: Iterable[str]) -> str | None:
         if want.strip() and want in have:
             return name
     return None
+
+
+def unique(parts: Iterable[Part]) -> list[Part]:
+    """Parts without repeats, by id, in first-seen order (``Part`` is not hashable)."""
+    seen: dict[str, Part] = {}
+    for part in parts:
+        seen.setdefault(part.id, part)
+    return list(seen.values())

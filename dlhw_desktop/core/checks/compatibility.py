@@ -19,6 +19,7 @@ from dlhw_desktop.core.checks._util import (
     missing,
     norm_socket,
     socket_list,
+    unique,
 )
 from dlhw_desktop.core.checks.context import SERVER_MODULE_FORMS, CheckContext
 from dlhw_desktop.core.checks.result import CheckResult, Status
@@ -64,6 +65,11 @@ def place_cards(widths: Sequence[int], spacing: int, x16_slots: int,
 def ordered_cards(ctx: CheckContext) -> list[Part]:
     """The PCIe cards in placement order: narrowest first (unknown widths last)."""
     return sorted(ctx.cards, key=lambda p: (slot_positions(p) is None, slot_positions(p) or 0))
+
+
+def _positions(spacing: float | None) -> str:
+    count = int(spacing or 0)
+    return f"{count} slot position{'' if count == 1 else 's'}"
 
 
 def check_complete(ctx: CheckContext) -> list[CheckResult]:
@@ -141,13 +147,13 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult(
             "compat.x16_slots", "compatibility", "fail",
             f"Only {len(starts)} of {n} cards fit: a {slot_positions(blocker)}-slot "
-            f"{blocker.display_name} covers the next x16 slot ({spacing:.0f} positions apart "
+            f"{blocker.display_name} covers the next x16 slot ({_positions(spacing)} apart "
             f"on {board.display_name})", figures, ids,
             "Choose thinner (2-slot / blower) cards or a board with wider x16 spacing.")]
     return [CheckResult(
         "compat.x16_slots", "compatibility", "pass",
         f"{n} cards fit {board.display_name}'s {slots:.0f} x16 slots "
-        f"({spacing:.0f} positions apart)", figures, ids)]
+        f"({_positions(spacing)} apart)", figures, ids)]
 
 
 def check_case_slots(ctx: CheckContext) -> list[CheckResult]:
@@ -199,15 +205,15 @@ def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
         return []
     case = ctx.case
     clearance = case.number("max_gpu_length_mm")
-    unique = list(dict.fromkeys(ctx.cards))
-    ids = (*tuple(p.id for p in unique), case.id)
-    absent = [(p, "board_length_mm") for p in unique if p.number("board_length_mm") is None]
+    cards = unique(ctx.cards)
+    ids = (*tuple(p.id for p in cards), case.id)
+    absent = [(p, "board_length_mm") for p in cards if p.number("board_length_mm") is None]
     if clearance is None:
         absent.append((case, "max_gpu_length_mm"))
     if absent:
         return [CheckResult("compat.gpu_length", "compatibility", "unknown",
                             f"Card length fit unknown: {missing(absent)}", {}, ids)]
-    longest = max(unique, key=lambda p: p.number("board_length_mm") or 0)
+    longest = max(cards, key=lambda p: p.number("board_length_mm") or 0)
     length = longest.number("board_length_mm") or 0
     figures = {"longest_card_mm": length, "max_gpu_length_mm": clearance}
     if length <= (clearance or 0):
@@ -215,7 +221,7 @@ def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
                             f"Longest card {length:.0f} mm ({longest.display_name}) fits "
                             f"{case.display_name}'s {clearance:.0f} mm clearance",
                             figures, ids)]
-    too_long = [p for p in unique if (p.number("board_length_mm") or 0) > (clearance or 0)]
+    too_long = [p for p in cards if (p.number("board_length_mm") or 0) > (clearance or 0)]
     return [CheckResult("compat.gpu_length", "compatibility", "fail",
                         f"{longest.display_name} is {length:.0f} mm; {case.display_name} "
                         f"takes cards up to {clearance:.0f} mm", figures,
@@ -324,15 +330,14 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
     for_cards = max(0, int(lanes) - RESERVED_LANES)
     width = next((w for w in (16, 8, 4) if w * n <= for_cards), 0)
     figures["lanes_per_card"] = width
-    names = join(counted(p, ctx.cards.count(p)) for p in dict.fromkeys(cards))
-    drives = ""
-    if nvme:
-        drives = (f"; {nvme} NVMe drive(s) at x4" +
-                  (", some through the chipset" if wanted > lanes else ""))
+    names = join(counted(p, sum(c.id == p.id for c in cards)) for p in unique(cards))
+    drives = f"; plus {nvme} NVMe drive{'s' if nvme > 1 else ''} at x4" if nvme else ""
+    one = n == 1
     if width == 16:
         return [CheckResult(
             "compat.pcie_lanes", "compatibility", "pass",
-            f"{names} run at x16 from {cpu.display_name}'s {lanes:.0f} lanes{drives}",
+            f"{names} {'runs' if one else 'run'} at x16 from {cpu.display_name}'s "
+            f"{lanes:.0f} lanes{drives}",
             figures, ids)]
     if width == 0:
         return [CheckResult(
@@ -345,8 +350,8 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
               "quarters host-to-GPU bandwidth: data loading and multi-GPU sync slow down")
     return [CheckResult(
         "compat.pcie_lanes", "compatibility", "warn",
-        f"{names} drop to x{width} ({GPU_LANES * n} lanes wanted, {for_cards} of "
-        f"{cpu.display_name}'s {lanes:.0f} reach the slots): {impact}{drives}",
+        f"{names} {'drops' if one else 'drop'} to x{width} ({GPU_LANES * n} lanes wanted, "
+        f"{for_cards} of {cpu.display_name}'s {lanes:.0f} reach the slots): {impact}{drives}",
         figures, ids, "A workstation CPU (Threadripper PRO: 128 lanes) keeps every card at x16.")]
 
 
@@ -357,8 +362,8 @@ def check_cloud(ctx: CheckContext) -> list[CheckResult]:
         part = item.part
         if part.category is Category.CLOUD:
             who = part.text("provider") or part.vendor
-            why = (f"{part.display_name} is a {who} offering rented by the hour or month; "
-                   "it cannot be part of a local build")
+            why = (f"{part.display_name} is rented from {who} by the hour or month; it "
+                   "cannot be part of a local build")
         else:
             why = (f"{part.display_name} is sold only as a cloud service "
                    f"({part.vendor}); it cannot be installed in a local build")

@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from dlhw_desktop.core.checks._util import counted, matches_name, missing, pct, watts
+from dlhw_desktop.core.checks._util import counted, matches_name, missing, pct, unique, watts
 from dlhw_desktop.core.checks.compatibility import ordered_cards, place_cards, slot_positions
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.result import CheckResult, Status
@@ -93,7 +93,7 @@ def check_card_spacing(ctx: CheckContext) -> list[CheckResult]:
         return []
     open_air = [p for p in cards if p.text("cooling").lower() == "active"]
     if not open_air:
-        unknown = [p for p in dict.fromkeys(cards) if not p.text("cooling")]
+        unknown = [p for p in unique(cards) if not p.text("cooling")]
         if unknown:
             return [CheckResult("cooling.card_spacing", "cooling", "unknown",
                                 f"Card airflow unknown: {missing((p, 'cooling') for p in unknown)}",
@@ -114,8 +114,8 @@ def check_card_spacing(ctx: CheckContext) -> list[CheckResult]:
     figures = {"x16_slot_spacing": spacing, "widest_card_slots": max(known)}
     if not touching:
         return [CheckResult("cooling.card_spacing", "cooling", "pass",
-                            f"Open-air cards have a free slot between them "
-                            f"({spacing:.0f} positions apart)", figures, ids)]
+                            "Open-air cards have a free slot position below each "
+                            f"(x16 slots {spacing:.0f} positions apart)", figures, ids)]
     gaps = [1 if p in open_air else 0 for p in cards]
     gapped = place_cards(known, int(spacing), int(slots), gaps)
     openings = ctx.case.number("expansion_slots") if ctx.case is not None else None

@@ -177,7 +177,8 @@ def check_registered(ctx: CheckContext) -> list[CheckResult]:
                             f"{socket} takes {label} memory; "
                             f"{missing((p, 'registered') for p in unknown)}", figures, ids)]
     return [CheckResult("memory.registered", "memory", "pass",
-                        f"{label.capitalize()} modules, as {socket} requires", figures, ids)]
+                        f"{label[0].upper()}{label[1:]} modules, as {socket} requires",
+                        figures, ids)]
 
 
 def check_ram_vs_vram(ctx: CheckContext) -> list[CheckResult]:

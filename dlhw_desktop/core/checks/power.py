@@ -2,7 +2,8 @@
 
 Figures used (all DC watts unless said otherwise):
 
-- Accelerators: ``tdp_w`` (board power) x count; CPU: ``tdp_w``. These are the vendors'
+- Accelerators: ``tdp_w`` (board power) x count, SXM/OAM modules excluded (their server
+  baseboard powers them; ``compat.baseboard`` fails them); CPU: ``tdp_w``. These are the vendors'
   sustained figures; CPUs boost above TDP for short periods (AMD's PPT is 1.35x TDP),
   which the 20 % PSU headroom below absorbs.
 - Platform allowances, deliberately round, for parts the catalog has no power figure for:
@@ -174,6 +175,8 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     absent: list[tuple[Part, str]] = []
     gpu_w: float | None = 0.0
     for item in ctx.accelerators:
+        if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS:
+            continue  # powered by a server baseboard, not this PSU (compat.baseboard fails it)
         tdp = item.part.number("tdp_w")
         if tdp is None:
             absent.append((item.part, "tdp_w"))
@@ -248,6 +251,8 @@ def power_limit_advice(ctx: CheckContext, target_dc_w: float,
         return "", None
     limits: list[tuple[Part, int, float]] = []
     for item in ctx.accelerators:
+        if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS:
+            continue
         tdp = item.part.number("tdp_w") or 0.0
         limits.append((item.part, item.quantity, math.floor(tdp * fraction / 10) * 10))
     new_sustained = non_gpu + sum(limit * qty for _, qty, limit in limits)

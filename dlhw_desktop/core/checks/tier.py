@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dlhw_desktop.core.checks._util import gb, matches_name, num
-from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks._util import gb, matches_name, missing, num
+from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
 from dlhw_desktop.core.checks.power import rating_key
 from dlhw_desktop.core.checks.result import CheckResult, Figure, Status
 from dlhw_desktop.core.parts import Part
@@ -32,7 +32,8 @@ Want = Callable[[TierRequirement], str]
 
 
 def _grade(ctx: CheckContext, component: str, label: str, have: str, met: Met, want: Want,
-           figures: dict[str, Figure], ids: tuple[str, ...]) -> list[CheckResult]:
+           figures: dict[str, Figure], ids: tuple[str, ...],
+           gaps: Sequence[tuple[Part, str]] = ()) -> list[CheckResult]:
     tier = ctx.tier
     assert tier is not None
     rows = [r for r in tier.levels(component) if r is not None and want(r)]
@@ -47,7 +48,10 @@ def _grade(ctx: CheckContext, component: str, label: str, have: str, met: Met, w
                "recommended": want(recommended) if recommended else None}
     name = tier.label.lower()
     if None in outcome.values():
-        return [CheckResult(check_id, "workload", "unknown", f"{label}: {have}", figures, ids)]
+        why = missing(gaps) if gaps else "a figure is missing"
+        return [CheckResult(check_id, "workload", "unknown",
+                            f"{label}: {have} cannot be compared with the {name} tier: {why}",
+                            figures, ids)]
     status: Status
     if recommended is not None and outcome["recommended"]:
         status = "pass"
@@ -120,8 +124,9 @@ def check_tier_cpu(ctx: CheckContext) -> list[CheckResult]:
 
     have = (f"{cpu.display_name} ({num(cores) if cores else 'n/a'} cores / "
             f"{num(threads) if threads else 'n/a'} threads)")
+    gaps = [(cpu, f) for f, v in (("cores", cores), ("threads", threads)) if v is None]
     return _grade(ctx, "cpu", "CPU", have, met, want,
-                  {"cores": cores, "threads": threads}, (cpu.id,))
+                  {"cores": cores, "threads": threads}, (cpu.id,), gaps)
 
 
 def check_tier_gpu(ctx: CheckContext) -> list[CheckResult]:
@@ -146,7 +151,8 @@ def check_tier_gpu(ctx: CheckContext) -> list[CheckResult]:
             else "card memory unknown (memory_gb missing)")
     return _grade(ctx, "gpu", "GPU", have, met, want,
                   {"largest_card_gb": largest, "vram_gb": ctx.vram_gb},
-                  tuple(p.id for p in parts))
+                  tuple(p.id for p in parts),
+                  [(p, "memory_gb") for p in parts if p.number("memory_gb") is None])
 
 
 def check_tier_ram(ctx: CheckContext) -> list[CheckResult]:
@@ -159,7 +165,9 @@ def check_tier_ram(ctx: CheckContext) -> list[CheckResult]:
 
     have = gb(ram) if ram is not None else "capacity unknown (capacity_gb missing)"
     return _grade(ctx, "ram", "RAM", have, lambda r: _at_least(ram, r.ram_gb), want,
-                  {"ram_gb": ram}, tuple(i.part.id for i in ctx.memory))
+                  {"ram_gb": ram}, tuple(i.part.id for i in ctx.memory),
+                  [(i.part, "capacity_gb") for i in ctx.memory
+                   if kit_capacity_gb(i.part) is None])
 
 
 def _drives(ctx: CheckContext) -> list[Part]:
@@ -192,6 +200,8 @@ def check_tier_storage(ctx: CheckContext) -> list[CheckResult]:
         return _absent("storage_primary", "Primary storage", ctx)
     results: list[CheckResult] = []
     ids = tuple(i.part.id for i in ctx.storage)
+    gaps = [(i.part, f) for i in ctx.storage for f in ("capacity_gb", "storage_kind")
+            if i.part.get(f) in (None, "")]
     lo, hi = tier.levels("storage_primary")
     chosen = _primary(ctx, hi or lo)
 
@@ -209,7 +219,7 @@ def check_tier_storage(ctx: CheckContext) -> list[CheckResult]:
         have = "no drive of the kind asked for"
     results += _grade(ctx, "storage_primary", "Primary storage", have, met_primary,
                       _storage_want, {"primary_gb": chosen.number("capacity_gb")
-                                      if chosen else None}, ids)
+                                      if chosen else None}, ids, gaps)
 
     rest = _drives(ctx)
     if chosen is not None:
@@ -229,7 +239,7 @@ def check_tier_storage(ctx: CheckContext) -> list[CheckResult]:
         total = secondary_total(probe)
         have2 = (f"{gb(total)} on other drives" if total else "no other drive of that kind")
         results += _grade(ctx, "storage_secondary", "Secondary storage", have2, met_secondary,
-                          _storage_want, {"secondary_gb": total}, ids)
+                          _storage_want, {"secondary_gb": total}, ids, gaps)
     return results
 
 
@@ -258,9 +268,11 @@ def check_tier_psu(ctx: CheckContext) -> list[CheckResult]:
 
     have = (f"{psu.display_name} ({num(wattage) + ' W' if wattage else 'wattage n/a'}, "
             f"{psu.text('efficiency_rating') or 'rating n/a'})")
+    gaps = [(psu, f) for f, v in (("wattage_w", wattage), ("efficiency_rating", rating))
+            if v is None]
     return _grade(ctx, "psu", "PSU", have, met, want,
                   {"wattage_w": wattage, "efficiency_rating": psu.text("efficiency_rating")
-                   or None}, (psu.id,))
+                   or None}, (psu.id,), gaps)
 
 
 _LIQUID_KINDS = ("aio", "custom-loop")
@@ -292,8 +304,16 @@ def check_tier_cooling(ctx: CheckContext) -> list[CheckResult]:
         return False if kind else None
 
     have = f"{cooler.display_name} ({kind or 'kind n/a'})"
+    gaps: list[tuple[Part, str]] = []
+    if not kind:
+        gaps.append((cooler, "cooler_kind"))
+    elif kind == "air":
+        if cooler.number("cooling_capacity_w") is None:
+            gaps.append((cooler, "cooling_capacity_w"))
+        if ctx.cpu is not None and ctx.cpu.number("tdp_w") is None:
+            gaps.append((ctx.cpu, "tdp_w"))
     return _grade(ctx, "cooling", "Cooling", have, met, want, {"cooler_kind": kind or None},
-                  (cooler.id,))
+                  (cooler.id,), gaps)
 
 
 def check_tier(ctx: CheckContext) -> list[CheckResult]:

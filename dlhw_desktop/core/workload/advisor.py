@@ -9,6 +9,8 @@ given (pure: no catalog access here).
 
 Proposals, when the catalog allows three distinct ones:
 
+Options whose price is unknown are left out while any priced option remains.
+
 1. **Best value**: the cheapest option that fits (pass before warn) within the budget.
 2. **Faster / more headroom**: the quickest job (highest throughput for serving) among the
    rest within the budget; when times are unknown, the one with the most memory to spare.
@@ -135,6 +137,9 @@ class Advice:
                 "notes": list(self.notes), "considered": self.considered}
 
 
+_STATUS_ORDER = {"pass": 0, "warn": 1, "unknown": 2}
+
+
 def _within_budget(option: FitOption, budget: float | None) -> bool:
     return budget is None or (option.cost_usd is not None and option.cost_usd <= budget)
 
@@ -180,9 +185,9 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
         reasons.append(f"training {t.flops:.2e} FLOPs takes about {_duration(t.hours)} on "
                        f"{t.gpus} GPU(s) at {t.mfu:.0%} MFU")
     elif option.tokens_per_s:
-        reasons.append(f"serves about {option.tokens_per_s:,.0f} tokens/s "
-                       f"({option.result.inference.bound if option.result.inference else ''}"
-                       " bound)")
+        bound = option.result.inference.bound if option.result.inference else "unknown"
+        reasons.append(f"serves about {option.tokens_per_s:,.0f} tokens/s ({bound} bound, "
+                       f"batch {workload.batch})")
     if option.kind == "own":
         if option.cost_usd is not None:
             reasons.append(f"upfront {option.cost_basis}: ${option.cost_usd:,.0f}")
@@ -232,7 +237,8 @@ def advise(answers: Answers, accelerators: Sequence[Part], cloud: Sequence[Part]
     allowed = [o for o in options
                if (o.kind == "own" and answers.own_allowed)
                or (o.kind == "cloud" and answers.cloud_allowed)]
-    affordable = [o for o in allowed if _within_budget(o, answers.budget_usd)]
+    priced = [o for o in allowed if o.cost_usd is not None] or allowed
+    affordable = [o for o in priced if _within_budget(o, answers.budget_usd)]
     if allowed and not affordable:
         cheapest = allowed[0]
         price = ("an unknown price" if cheapest.cost_usd is None
@@ -247,13 +253,15 @@ def advise(answers: Answers, accelerators: Sequence[Part], cloud: Sequence[Part]
         return all(option.accelerator.id != c.accelerator.id or option.kind != c.kind
                    for _, c in chosen)
 
-    pool = affordable
+    # cheapest first within each verdict: pass, then warn, then unknown
+    pool = sorted(affordable, key=lambda o: _STATUS_ORDER.get(o.status, 3))
     if pool:
-        ranked = sorted(pool, key=lambda o: ({"pass": 0, "warn": 1}.get(o.status, 2),))
-        chosen.append(("Best value", ranked[0]))
+        chosen.append(("Best value", pool[0]))
         rest = [o for o in pool if distinct(o)]
         if rest:
-            chosen.append(("Faster, more headroom", min(rest, key=_speed_key)))
+            best_status = min(_STATUS_ORDER.get(o.status, 3) for o in rest)
+            same = [o for o in rest if _STATUS_ORDER.get(o.status, 3) == best_status]
+            chosen.append(("Faster, more headroom", min(same, key=_speed_key)))
         rest = [o for o in pool if distinct(o)]
         kinds = {c.kind for _, c in chosen}
         other = [o for o in rest if o.kind not in kinds]

@@ -214,6 +214,4 @@ def estimate_inference(workload: Workload, bandwidth_bytes_per_s: float | None,
     if not candidates:
         return InferenceThroughput(None, None, None, "unknown", batch, per_step)
     value, name = min(candidates)
-    if memory_bound is None or compute_bound is None:
-        name += " (other bound unknown)"
     return InferenceThroughput(memory_bound, compute_bound, value, name, batch, per_step)

@@ -1,0 +1,38 @@
+"""Shared helpers for the benchmark scripts: medians, percentiles, printing."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def summarize(samples_ms: list[float]) -> dict[str, float]:
+    return {"median_ms": round(statistics.median(samples_ms), 3),
+            "p95_ms": round(percentile(samples_ms, 0.95), 3),
+            "min_ms": round(min(samples_ms), 3), "runs": len(samples_ms)}
+
+
+def time_ms(fn: Callable[[], Any], runs: int) -> list[float]:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def show(title: str, result: dict[str, Any]) -> None:
+    print(f"{title}:")
+    for key, value in result.items():
+        print(f"  {key:<34} {value}")

@@ -1,0 +1,629 @@
+"""Comparing accelerators side by side: the selection, the metrics, the table.
+
+Pure Python (no Qt, no SQL): the Compare tab draws what this module computes, and the
+tests check the arithmetic without a screen. An unknown figure is ``None`` with a reason
+("no FP8 figure", "price unknown"), never a zero: a chart leaves it out and says why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
+from dlhw_desktop.core.parts import Part, format_value
+
+MAX_PARTS = 8
+PRECISIONS: tuple[str, ...] = tuple(PRECISION_FIELDS)
+DEFAULT_PRECISION = "BF16"
+THROUGHPUT = "throughput"  # stands for the chosen precision's figure in a Metric
+
+
+class CompareExportError(DlhwError):
+    """A comparison table or chart that could not be written to a file."""
+
+
+# --- metrics ---------------------------------------------------------------------------
+def throughput_unit(precision: str) -> str:
+    """``TOPS`` for integer precisions, ``TFLOPS`` for the floating-point ones."""
+    return FIELDS_BY_NAME[PRECISION_FIELDS[precision]].unit
+
+
+def throughput_label(precision: str) -> str:
+    """``BF16 tensor``, ``INT8``, ``FP32`` (FP32 is the non-tensor figure)."""
+    return FIELDS_BY_NAME[PRECISION_FIELDS[precision]].label
+
+
+@dataclass(frozen=True, slots=True)
+class MetricValue:
+    """One part's value for one metric; ``value is None`` comes with a ``reason``."""
+
+    value: float | None
+    reason: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """A figure (or a ratio of two) a buyer compares; ``{p}``/``{u}`` name the precision."""
+
+    key: str
+    label: str
+    unit: str
+    higher_is_better: bool
+    numerator: str  # a field name, or THROUGHPUT for the chosen precision's figure
+    denominator: str | None = None
+    scale: float = 1.0  # 1000 for "per 1,000 USD"
+    short: str = ""  # a compact title for small panels and table rows
+
+    @property
+    def derived(self) -> bool:
+        return self.denominator is not None
+
+    def title(self, precision: str) -> str:
+        return self._fill(self.label, precision)
+
+    def short_title(self, precision: str) -> str:
+        return self._fill(self.short or self.label, precision)
+
+    def unit_for(self, precision: str) -> str:
+        return self._fill(self.unit, precision)
+
+    def axis_label(self, precision: str) -> str:
+        """``BF16 tensor throughput (TFLOPS)``: the title with its unit."""
+        return f"{self.title(precision)} ({self.unit_for(precision)})"
+
+    def fields(self, precision: str) -> tuple[str, ...]:
+        names = [_field(self.numerator, precision)]
+        if self.denominator is not None:
+            names.append(_field(self.denominator, precision))
+        return tuple(names)
+
+    def value(self, part: Part, precision: str) -> MetricValue:
+        """The part's value; ``None`` with the reason when a figure is missing."""
+        top = _figure(part, self.numerator, precision)
+        if self.denominator is None:
+            return top
+        bottom = _figure(part, self.denominator, precision)
+        if top.value is None or bottom.value is None:
+            reasons = [v.reason for v in (top, bottom) if v.value is None]
+            return MetricValue(None, ", ".join(reasons))
+        return MetricValue(top.value / bottom.value * self.scale)
+
+    def _fill(self, text: str, precision: str) -> str:
+        return text.format(p=precision, u=throughput_unit(precision),
+                           pl=throughput_label(precision))
+
+
+def _field(name: str, precision: str) -> str:
+    return PRECISION_FIELDS[precision] if name == THROUGHPUT else name
+
+
+_MISSING_REASONS = {
+    "memory_gb": "memory size unknown",
+    "memory_bandwidth_gb_s": "bandwidth unknown",
+    "tdp_w": "TDP unknown",
+    "price_usd": "price unknown",
+}
+
+
+def _figure(part: Part, name: str, precision: str) -> MetricValue:
+    """A positive figure, or ``None`` and why: a zero or negative figure is no figure."""
+    value = part.number(_field(name, precision))
+    if value is not None and value > 0 and math.isfinite(value):
+        return MetricValue(value)
+    if name == THROUGHPUT:
+        return MetricValue(None, f"no {precision} figure")
+    return MetricValue(None, _MISSING_REASONS.get(name, f"no {name} figure"))
+
+
+M_THROUGHPUT = Metric("throughput", "{pl} throughput", "{u}", True, THROUGHPUT,
+                      short="{p} throughput")
+M_MEMORY = Metric("memory", "Memory", "GB", True, "memory_gb")
+M_BANDWIDTH = Metric("bandwidth", "Memory bandwidth", "GB/s", True, "memory_bandwidth_gb_s",
+                     short="Bandwidth")
+M_TDP = Metric("tdp", "Board power (TDP)", "W", False, "tdp_w", short="TDP")
+M_PRICE = Metric("price", "Price", "USD", False, "price_usd")
+M_THROUGHPUT_PER_KUSD = Metric("throughput_per_kusd", "{p} throughput per $1,000",
+                               "{u} per 1,000 USD", True, THROUGHPUT, "price_usd", 1000.0,
+                               short="{p} {u} per $1,000")
+M_THROUGHPUT_PER_W = Metric("throughput_per_w", "{p} throughput per watt", "{u}/W", True,
+                            THROUGHPUT, "tdp_w", short="{p} {u} per watt")
+M_MEMORY_PER_KUSD = Metric("memory_per_kusd", "Memory per $1,000", "GB per 1,000 USD", True,
+                           "memory_gb", "price_usd", 1000.0, short="Memory GB per $1,000")
+M_BANDWIDTH_PER_W = Metric("bandwidth_per_w", "Bandwidth per watt", "GB/s per W", True,
+                           "memory_bandwidth_gb_s", "tdp_w", short="Bandwidth GB/s per watt")
+
+BASE_METRICS: tuple[Metric, ...] = (M_THROUGHPUT, M_MEMORY, M_BANDWIDTH, M_TDP, M_PRICE)
+DERIVED_METRICS: tuple[Metric, ...] = (M_THROUGHPUT_PER_KUSD, M_THROUGHPUT_PER_W,
+                                       M_MEMORY_PER_KUSD, M_BANDWIDTH_PER_W)
+METRICS: dict[str, Metric] = {m.key: m for m in BASE_METRICS + DERIVED_METRICS}
+
+
+def metric_values(parts: Sequence[Part], metric: Metric, precision: str) -> list[MetricValue]:
+    """One value per part, in the parts' order."""
+    return [metric.value(part, precision) for part in parts]
+
+
+def normalise(values: Sequence[float | None], baseline: int | None) -> list[float | None]:
+    """Each value over the baseline's (baseline = 1.0); all ``None`` when it is unknown."""
+    if baseline is None or not 0 <= baseline < len(values):
+        return [None] * len(values)
+    base = values[baseline]
+    if base is None or base == 0:
+        return [None] * len(values)
+    return [None if v is None else v / base for v in values]
+
+
+def best_indices(values: Sequence[float | None], higher_is_better: bool) -> frozenset[int]:
+    """Positions of the best known value (ties share it); empty when fewer than two known."""
+    known = [(i, v) for i, v in enumerate(values) if v is not None]
+    if len(known) < 2:
+        return frozenset()
+    target = max(v for _, v in known) if higher_is_better else min(v for _, v in known)
+    return frozenset(i for i, v in known if math.isclose(v, target, rel_tol=1e-9))
+
+
+def absent_notes(names: Sequence[str], values: Sequence[MetricValue]) -> list[str]:
+    """``No FP8 figure: Radeon VII, TPU v4``, one line per reason, in first-seen order."""
+    by_reason: dict[str, list[str]] = {}
+    for name, value in zip(names, values, strict=True):
+        if value.value is None:
+            by_reason.setdefault(value.reason or "unknown", []).append(name)
+    return [f"{reason[:1].upper()}{reason[1:]}: {', '.join(who)}"
+            for reason, who in by_reason.items()]
+
+
+def format_metric(value: float | None, metric: Metric) -> str:
+    """Bar-label text: ``$11,000``, ``1,555``, ``28.4``, ``0.78``; ``n/a`` when unknown."""
+    if value is None:
+        return "n/a"
+    if metric.numerator == "price_usd" and not metric.derived:
+        return f"${value:,.0f}"
+    return format_number(value)
+
+
+def format_number(value: float) -> str:
+    """Three significant figures below 100, whole numbers with separators above."""
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    if abs(value) >= 10:
+        return f"{value:.1f}".rstrip("0").rstrip(".")
+    if abs(value) >= 1:
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{value:.3g}"
+
+
+# --- the selection ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """What ``Comparison.add`` did: added, already there, and turned away (full)."""
+
+    added: tuple[str, ...] = ()
+    duplicates: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = ()
+
+
+Listener = Callable[[str], None]
+
+
+class Comparison:
+    """The accelerators being compared (at most ``MAX_PARTS``, ordered), precision, baseline.
+
+    Listeners hear ``"parts"``, ``"precision"`` or ``"baseline"`` after a real change only.
+    """
+
+    def __init__(self, ids: Iterable[str] = (), precision: str = DEFAULT_PRECISION,
+                 baseline: str | None = None, max_parts: int = MAX_PARTS) -> None:
+        self.max_parts = max_parts
+        self._ids: list[str] = list(dict.fromkeys(ids))[:max_parts]
+        self._precision = precision if precision in PRECISIONS else DEFAULT_PRECISION
+        self._baseline = baseline or None
+        self._listeners: list[Listener] = []
+
+    # --- events ----------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _emit(self, what: str) -> None:
+        for listener in list(self._listeners):
+            listener(what)
+
+    # --- parts -----------------------------------------------------------------------
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, part_id: object) -> bool:
+        return part_id in self._ids
+
+    @property
+    def full(self) -> bool:
+        return len(self._ids) >= self.max_parts
+
+    def add(self, ids: Iterable[str]) -> AddResult:
+        added: list[str] = []
+        duplicates: list[str] = []
+        rejected: list[str] = []
+        for part_id in dict.fromkeys(ids):
+            if part_id in self._ids:
+                duplicates.append(part_id)
+            elif len(self._ids) >= self.max_parts:
+                rejected.append(part_id)
+            else:
+                self._ids.append(part_id)
+                added.append(part_id)
+        if added:
+            self._emit("parts")
+        return AddResult(tuple(added), tuple(duplicates), tuple(rejected))
+
+    def remove(self, part_id: str) -> bool:
+        if part_id not in self._ids:
+            return False
+        self._ids.remove(part_id)
+        self._emit("parts")
+        return True
+
+    def move(self, part_id: str, delta: int) -> bool:
+        """Move a part ``delta`` places (negative = earlier); False when it cannot move."""
+        if part_id not in self._ids:
+            return False
+        old = self._ids.index(part_id)
+        new = max(0, min(len(self._ids) - 1, old + delta))
+        if new == old:
+            return False
+        self._ids.insert(new, self._ids.pop(old))
+        self._emit("parts")
+        return True
+
+    def set_ids(self, ids: Iterable[str]) -> AddResult:
+        """Replace the selection (a preset); ids beyond the limit are turned away."""
+        wanted = list(dict.fromkeys(ids))
+        kept, rejected = wanted[:self.max_parts], wanted[self.max_parts:]
+        if kept != self._ids:
+            self._ids = kept
+            self._emit("parts")
+        return AddResult(tuple(kept), (), tuple(rejected))
+
+    def clear(self) -> None:
+        self.set_ids(())
+
+    # --- precision and baseline --------------------------------------------------------
+    @property
+    def precision(self) -> str:
+        return self._precision
+
+    def set_precision(self, precision: str) -> None:
+        if precision not in PRECISIONS:
+            raise ValueError(f"unknown precision {precision!r}; one of {', '.join(PRECISIONS)}")
+        if precision != self._precision:
+            self._precision = precision
+            self._emit("precision")
+
+    @property
+    def baseline(self) -> str | None:
+        """The chosen baseline while it is compared, else the first part (or ``None``)."""
+        if self._baseline in self._ids:
+            return self._baseline
+        return self._ids[0] if self._ids else None
+
+    @property
+    def baseline_index(self) -> int | None:
+        baseline = self.baseline
+        return None if baseline is None else self._ids.index(baseline)
+
+    def set_baseline(self, part_id: str | None) -> None:
+        before = self.baseline
+        self._baseline = part_id or None
+        if self.baseline != before:
+            self._emit("baseline")
+
+
+# --- presets ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named comparison; each slot lists candidate ids, the first one present wins."""
+
+    name: str
+    description: str
+    slots: tuple[tuple[str, ...], ...]
+    precision: str | None = None
+
+
+def _a(*names: str) -> tuple[str, ...]:
+    return tuple(f"accelerator/{n}" for n in names)
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("Seed comparison",
+           "A100, TPU v4, an MI200-family card and an FPGA card, as the seed article "
+           "compares them",
+           (_a("nvidia-a100-pcie-40-gb", "nvidia-a100-sxm4-80-gb"),
+            _a("google-tpu-v4"),
+            _a("amd-instinct-mi250x", "amd-instinct-mi250", "amd-instinct-mi210"),
+            _a("amd-alveo-u250", "amd-versal-vck5000")),
+           "BF16"),
+    Preset("Consumer vs datacenter",
+           "The biggest consumer card against the datacenter parts it is weighed against",
+           (_a("nvidia-geforce-rtx-4090"),
+            _a("nvidia-a100-pcie-40-gb", "nvidia-a100-sxm4-80-gb"),
+            _a("nvidia-h100-sxm5-80-gb", "nvidia-h100-pcie-80-gb")),
+           "BF16"),
+    Preset("Current flagships",
+           "This generation's top training parts from each vendor",
+           (_a("nvidia-h200-sxm-141-gb", "nvidia-h200-nvl"), _a("nvidia-b200"),
+            _a("amd-instinct-mi300x"), _a("amd-instinct-mi355x"), _a("intel-gaudi-3"),
+            _a("google-tpu-v6e-trillium")),
+           "BF16"),
+    Preset("Workstation cards",
+           "Large-memory cards for a desk-side machine",
+           (_a("nvidia-rtx-6000-ada-generation"),
+            _a("nvidia-rtx-pro-6000-blackwell-workstation-edition"),
+            _a("nvidia-rtx-a6000"), _a("amd-radeon-pro-w7900")),
+           "FP16"),
+    Preset("Consumer GPUs with prices",
+           "Cards a home rig is built from, all with a launch price: value per dollar",
+           (_a("nvidia-geforce-rtx-3090"), _a("nvidia-geforce-rtx-4070-ti-super"),
+            _a("nvidia-geforce-rtx-4080-super"), _a("nvidia-geforce-rtx-4090"),
+            _a("nvidia-geforce-rtx-5080"), _a("nvidia-geforce-rtx-5090"),
+            _a("amd-radeon-rx-7900-xtx")),
+           "FP16"),
+    Preset("AMD vs NVIDIA by generation",
+           "Each Instinct card beside the NVIDIA part it competed with",
+           (_a("nvidia-a100-sxm4-80-gb"), _a("amd-instinct-mi250x"),
+            _a("nvidia-h100-sxm5-80-gb"), _a("amd-instinct-mi300x"),
+            _a("nvidia-h200-sxm-141-gb"), _a("amd-instinct-mi325x"),
+            _a("nvidia-b200"), _a("amd-instinct-mi355x")),
+           "BF16"),
+    Preset("Inference cards",
+           "Low-power datacenter cards for serving models",
+           (_a("nvidia-t4"), _a("nvidia-a2"), _a("nvidia-l4"), _a("nvidia-a10"),
+            _a("nvidia-l40s")),
+           "INT8"),
+    Preset("Cloud-only accelerators",
+           "TPUs and Trainium, rented by the hour (no purchase price)",
+           (_a("google-tpu-v4"), _a("google-tpu-v5e"), _a("google-tpu-v5p"),
+            _a("google-tpu-v6e-trillium"), _a("aws-trainium"), _a("aws-trainium2")),
+           "BF16"),
+)
+PRESETS_BY_NAME: dict[str, Preset] = {p.name: p for p in PRESETS}
+
+
+def resolve_preset(preset: Preset, exists: Callable[[str], bool]) -> list[str]:
+    """The preset's ids present in the catalog: per slot, the first candidate that exists."""
+    ids: list[str] = []
+    for candidates in preset.slots:
+        found = next((c for c in candidates if exists(c)), None)
+        if found is not None and found not in ids:
+            ids.append(found)
+    return ids[:MAX_PARTS]
+
+
+# --- names -----------------------------------------------------------------------------
+def short_name(part: Part) -> str:
+    """The name without its vendor (``A100 PCIe 40 GB``) for crowded axes."""
+    name = part.name
+    vendor = part.vendor
+    if name.lower().startswith(vendor.lower() + " "):
+        name = name[len(vendor) + 1:]
+    return name
+
+
+# --- the side-by-side table ------------------------------------------------------------
+Cell = float | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One figure across the compared parts: raw values, display texts, best, sources."""
+
+    key: str
+    label: str  # with its unit, e.g. "Memory (GB)"
+    values: tuple[Cell, ...]
+    texts: tuple[str, ...]
+    sources: tuple[str, ...]
+    best: frozenset[int] = frozenset()
+    emphasised: bool = False  # the chosen precision's row
+    derived: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpecTable:
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    rows: tuple[TableRow, ...]
+
+    def row(self, key: str) -> TableRow:
+        return next(r for r in self.rows if r.key == key)
+
+
+_TEXT_ROWS_TOP = ("vendor", "accelerator_type", "market_segment", "form_factor")
+_NUMBER_ROWS = (("memory_gb", True), ("memory_bandwidth_gb_s", True), ("tdp_w", False),
+                ("price_usd", False))
+_TEXT_ROWS_BOTTOM = ("memory_type", "interconnect", "software", "release_year")
+
+
+def _source_text(part: Part, name: str) -> str:
+    src = part.source_of(name)
+    text = f"{src.source} (read {src.source_date})" if src.source_date else src.source
+    return f"{text} — {src.note}" if src.note else text
+
+
+def spec_table(parts: Sequence[Part], precision: str) -> SpecTable:
+    """Rows of figures with units, one column per part, "n/a" for unknown, best marked."""
+    rows: list[TableRow] = []
+
+    def text_row(name: str) -> TableRow:
+        spec = FIELDS_BY_NAME[name]
+        values = tuple(p.get(name) for p in parts)
+        texts = tuple(format_value(name, v) if name != "accelerator_type" or v is None
+                      else str(v).upper() for v in values)
+        return TableRow(name, spec.label, tuple(None if v is None else str(v) for v in values),
+                        texts, tuple(_source_text(p, name) for p in parts))
+
+    def number_row(name: str, higher: bool, emphasised: bool = False) -> TableRow:
+        spec = FIELDS_BY_NAME[name]
+        values = [_figure(p, name, precision).value for p in parts]
+        return TableRow(name, spec.header, tuple(values),
+                        tuple(_number_text(name, v) for v in values),
+                        tuple(_source_text(p, name) for p in parts),
+                        best_indices(values, higher), emphasised)
+
+    rows.extend(text_row(n) for n in _TEXT_ROWS_TOP)
+    for prec, name in PRECISION_FIELDS.items():
+        rows.append(number_row(name, True, emphasised=prec == precision))
+    rows.extend(number_row(n, higher) for n, higher in _NUMBER_ROWS)
+    for metric in DERIVED_METRICS:
+        values = [metric.value(p, precision).value for p in parts]
+        fields = metric.fields(precision)
+        sources = tuple(
+            "Derived: " + " ÷ ".join(FIELDS_BY_NAME[f].label for f in fields) + "\n"
+            + "\n".join(f"{FIELDS_BY_NAME[f].label}: {_source_text(p, f)}" for f in fields)
+            for p in parts)
+        rows.append(TableRow(metric.key, metric.short_title(precision), tuple(values),
+                             tuple(format_metric(v, metric) for v in values), sources,
+                             best_indices(values, metric.higher_is_better), derived=True))
+    rows.extend(text_row(n) for n in _TEXT_ROWS_BOTTOM)
+    return SpecTable(tuple(p.id for p in parts), tuple(p.display_name for p in parts),
+                     tuple(rows))
+
+
+def _number_text(name: str, value: float | None) -> str:
+    """A figure without its unit (the row label carries it): ``1,555``, ``$11,000``."""
+    if value is None:
+        return "n/a"
+    if name == "price_usd":
+        return f"${value:,.0f}"
+    if value.is_integer():
+        return f"{int(value):,}"
+    if abs(value) < 100:
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{value:,.1f}"
+
+
+def _plain(value: Cell) -> str:
+    """Machine-readable cell: ``312``, ``0.0284``, text as is, ``n/a`` for unknown."""
+    if value is None or value == "":
+        return "n/a"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.6g}"
+    return str(value)
+
+
+def table_csv(table: SpecTable) -> str:
+    """CSV: header ``Figure`` + part names; plain numbers (no separators), ``n/a``."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["Figure", *table.names])
+    for row in table.rows:
+        writer.writerow([row.label, *(_plain(v) for v in row.values)])
+    return buffer.getvalue()
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def table_markdown(table: SpecTable, precision: str | None = None) -> str:
+    """A GitHub-style pipe table; the best value of each row in bold."""
+    lines = ["| Figure | " + " | ".join(_md(n) for n in table.names) + " |",
+             "|---|" + "---:|" * len(table.names)]
+    for row in table.rows:
+        cells = [f"**{_md(t)}**" if i in row.best else _md(t) for i, t in enumerate(row.texts)]
+        label = f"**{_md(row.label)}**" if row.emphasised else _md(row.label)
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    foot = "Best value per row in bold; n/a = no figure in the catalog."
+    if precision:
+        foot = f"Derived figures at {precision}. " + foot
+    return "\n".join(lines) + "\n\n" + foot + "\n"
+
+
+# --- the scatter of the whole catalog --------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ScatterPoint:
+    part_id: str
+    name: str
+    vendor: str
+    x: float
+    y: float
+    memory_gb: float | None
+    tooltip: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterData:
+    points: tuple[ScatterPoint, ...]
+    omitted: int  # parts without the x or y figure
+
+    def by_vendor(self) -> dict[str, list[ScatterPoint]]:
+        groups: dict[str, list[ScatterPoint]] = {}
+        for point in self.points:
+            groups.setdefault(point.vendor, []).append(point)
+        return groups
+
+
+SCATTER_X: dict[str, Metric] = {"price": M_PRICE, "tdp": M_TDP}
+
+
+def part_tooltip(part: Part, precision: str) -> str:
+    """Name and the figures a buyer looks at first, for hover tips."""
+    lines = [part.display_name]
+    for metric in BASE_METRICS:
+        value = metric.value(part, precision).value
+        lines.append(f"{metric.short_title(precision)}: {format_metric(value, metric)}"
+                     + (f" {metric.unit_for(precision)}" if value is not None
+                        and metric is not M_PRICE else ""))
+    return "\n".join(lines)
+
+
+def scatter_points(parts: Iterable[Part], precision: str, x_key: str = "price") -> ScatterData:
+    """Every part with both figures: x = price or TDP, y = throughput at ``precision``."""
+    x_metric = SCATTER_X[x_key]
+    points: list[ScatterPoint] = []
+    omitted = 0
+    for part in parts:
+        x = x_metric.value(part, precision).value
+        y = M_THROUGHPUT.value(part, precision).value
+        if x is None or y is None:
+            omitted += 1
+            continue
+        points.append(ScatterPoint(part.id, part.display_name, part.vendor, x, y,
+                                   part.number("memory_gb"), part_tooltip(part, precision)))
+    return ScatterData(tuple(points), omitted)
+
+
+# --- files -----------------------------------------------------------------------------
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Write a whole file or nothing: a temporary file beside it, then ``os.replace``."""
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise CompareExportError(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CompareExportError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target
