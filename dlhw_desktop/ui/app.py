@@ -20,6 +20,9 @@ def create_application(argv: list[str] | None = None):  # noqa: ANN201 - QApplic
     from dlhw_desktop.ui.icons import app_icon
 
     app.setWindowIcon(app_icon())
+    from dlhw_desktop.ui.fonts import ensure_ui_font
+
+    ensure_ui_font()
     return app
 
 

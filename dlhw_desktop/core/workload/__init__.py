@@ -17,16 +17,70 @@ Modules, from the bottom up:
 
 from __future__ import annotations
 
+from dlhw_desktop.core.workload.advisor import QUESTIONS, Advice, Answers, Proposal, advise
+from dlhw_desktop.core.workload.cost import OwnHardware, break_even, run_cost
 from dlhw_desktop.core.workload.errors import (
     InvalidWorkloadError,
     UnknownModelError,
     UnknownPrecisionError,
     WorkloadError,
 )
+from dlhw_desktop.core.workload.fit import (
+    CostAssumptions,
+    FitOption,
+    FitResult,
+    fit,
+    memory_check,
+    rank_fits,
+)
+from dlhw_desktop.core.workload.memory import MemoryEstimate, MemoryItem, estimate_memory
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
+from dlhw_desktop.core.workload.precision import PRECISIONS, WEIGHT_FORMATS
+from dlhw_desktop.core.workload.timing import (
+    PUBLISHED_MFU,
+    estimate_inference,
+    estimate_training_time,
+)
+from dlhw_desktop.core.workload.workload import (
+    MODES,
+    Parallelism,
+    Workload,
+    default_parallelism,
+)
 
 __all__ = [
+    "MODES",
+    "PRECISIONS",
+    "PUBLISHED_MFU",
+    "QUESTIONS",
+    "WEIGHT_FORMATS",
+    "Advice",
+    "Answers",
+    "CostAssumptions",
+    "FitOption",
+    "FitResult",
     "InvalidWorkloadError",
+    "MemoryEstimate",
+    "MemoryItem",
+    "ModelSpec",
+    "OwnHardware",
+    "Parallelism",
+    "Proposal",
     "UnknownModelError",
     "UnknownPrecisionError",
+    "Workload",
     "WorkloadError",
+    "advise",
+    "break_even",
+    "custom_model",
+    "default_parallelism",
+    "estimate_inference",
+    "estimate_memory",
+    "estimate_training_time",
+    "fit",
+    "memory_check",
+    "preset",
+    "presets",
+    "rank_fits",
+    "run_cost",
 ]

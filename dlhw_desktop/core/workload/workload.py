@@ -98,8 +98,12 @@ class Workload:
     For LoRA the frozen base is stored at ``precision`` (16-bit by default); QLoRA always
     stores it in NF4 and computes at BF16.
 
-    ``tokens`` is the dataset size D in tokens (training) or the tokens to generate
-    (inference); ``samples`` is the same for models that count images, not tokens.
+    ``batch`` is what decides memory: the concurrent sequences being served (inference,
+    split over replicas under ``ddp``) or the micro-batch each data-parallel GPU holds
+    (training; the global batch, reached by gradient accumulation, does not change
+    memory or the 6ND time). ``tokens`` is the dataset size D in tokens (training) or
+    the tokens to generate (inference); ``samples`` is the same for models that count
+    images, not tokens.
     """
 
     model: ModelSpec
