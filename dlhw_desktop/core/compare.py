@@ -149,6 +149,9 @@ BASE_METRICS: tuple[Metric, ...] = (M_THROUGHPUT, M_MEMORY, M_BANDWIDTH, M_TDP, 
 DERIVED_METRICS: tuple[Metric, ...] = (M_THROUGHPUT_PER_KUSD, M_THROUGHPUT_PER_W,
                                        M_MEMORY_PER_KUSD, M_BANDWIDTH_PER_W)
 METRICS: dict[str, Metric] = {m.key: m for m in BASE_METRICS + DERIVED_METRICS}
+# The groups of the normalised view: every base figure and the two throughput ratios.
+NORMALISED_METRICS: tuple[Metric, ...] = (*BASE_METRICS, M_THROUGHPUT_PER_KUSD,
+                                          M_THROUGHPUT_PER_W)
 
 
 def metric_values(parts: Sequence[Part], metric: Metric, precision: str) -> list[MetricValue]:
@@ -164,6 +167,30 @@ def normalise(values: Sequence[float | None], baseline: int | None) -> list[floa
     if base is None or base == 0:
         return [None] * len(values)
     return [None if v is None else v / base for v in values]
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedGroup:
+    """One metric of the normalised view: raw values and ratios to the baseline."""
+
+    metric: Metric
+    values: tuple[MetricValue, ...]
+    ratios: tuple[float | None, ...]
+
+    @property
+    def baseline_known(self) -> bool:
+        return any(r is not None for r in self.ratios)
+
+
+def normalised_groups(parts: Sequence[Part], precision: str, baseline: int | None,
+                      metrics: Sequence[Metric] = NORMALISED_METRICS) -> list[NormalisedGroup]:
+    """Every metric relative to the baseline part (its value = 1.0)."""
+    groups: list[NormalisedGroup] = []
+    for metric in metrics:
+        values = metric_values(parts, metric, precision)
+        ratios = normalise([v.value for v in values], baseline)
+        groups.append(NormalisedGroup(metric, tuple(values), tuple(ratios)))
+    return groups
 
 
 def best_indices(values: Sequence[float | None], higher_is_better: bool) -> frozenset[int]:

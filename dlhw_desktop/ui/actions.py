@@ -46,6 +46,11 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
     ActionSpec("action_theme_dark", "&Dark theme"),
     ActionSpec("action_detect_computer", "&Detect this computer",
                None, "Make a build from the machine this app runs on"),
+    ActionSpec("action_new_custom_part", "New &custom part…", None,
+               "Describe a part the catalog lacks; it is kept with your own parts"),
+    ActionSpec("action_check_settings", "Check &settings…", None,
+               "Electricity price, utilisation and household circuit used by the checks"),
+    ActionSpec("action_templates", "&Templates", None, "Start from a ready-made build"),
     ActionSpec("action_about", "&About DL Hardware Desktop"),
     ActionSpec("action_data_sources", "&Data sources and licences"),
 )}

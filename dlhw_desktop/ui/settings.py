@@ -28,10 +28,18 @@ SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("compare/part_ids", list, [], "Accelerators in the comparison"),
     Setting("compare/precision", str, "BF16", "Precision charted in the Compare tab"),
     Setting("compare/baseline", str, "", "Baseline of the normalised view"),
+    Setting("compare/chart", str, "bars", "Compare chart: bars, normalised, derived or scatter"),
+    Setting("compare/metric", str, "throughput", "Metric of the Compare tab's bar chart"),
+    Setting("compare/scatter_x", str, "tdp", "Scatter x axis: price or tdp"),
+    Setting("compare/log", bool, True, "Log axes in the scatter chart"),
+    Setting("compare/log_normalised", bool, False, "Log scale in the normalised chart"),
+    Setting("compare/splitter", bytes, b"", "Compare tab chart/table splitter sizes"),
     Setting("build/recent_files", list, [], "Recently opened build files"),
     Setting("build/electricity_usd_per_kwh", float, 0.17, "Electricity price"),
     Setting("build/utilisation", float, 0.5, "Share of the year the machine runs loaded"),
     Setting("build/mains", str, "120V-15A", "Household circuit: 120V-15A or 230V-16A"),
+    Setting("build/splitter", bytes, b"", "Build tab splitter sizes"),
+    Setting("build/last_folder", str, "", "Folder of the last build opened or saved"),
 )}
 
 

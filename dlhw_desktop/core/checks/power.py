@@ -14,12 +14,14 @@ Figures used (all DC watts unless said otherwise):
     20-40 W, which is where these figures come from. Counted whenever the build has a
     CPU or a board, because the machine will have a board either way.
   * 5 W per DIMM: DDR5 modules draw about 3-6 W under load (Micron and Kingston DDR5
-    module data sheets); RDIMMs sit at the top of that range.
+    module data sheets); RDIMMs sit at the top of that range. A kit whose module count
+    is unknown counts as one module.
   * storage: the drive's own ``power_w`` when the catalog has it, else 8 W per NVMe SSD
     (PCIe 4.0 drives list 6-9 W peak in their data sheets), 8 W per 3.5" HDD (Seagate
     Exos / WD Ultrastar data sheets list 6-10 W operating), 4 W per SATA SSD, 0 W for a
     networked storage system (it is not in the box).
-  * fans and pump 15 W: five 140 mm fans at ~2-3 W each, or an AIO pump and fans.
+  * fans and pump 15 W, counted once a case is chosen (the case brings the fans): five
+    140 mm fans at ~2-3 W each, or an AIO pump and fans.
 
 - PSU load: sustained / rated output. Pass up to 80 %, warn above 80 % (no headroom for
   CPU boost, ageing capacitors or a warm room; efficiency also falls past ~50 % load),
@@ -202,7 +204,7 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     if ctx.storage:
         breakdown.append(("storage", drives))
         platform += drives
-    if ctx.local_items:
+    if ctx.case is not None:
         breakdown.append(("fans", FANS_W))
         platform += FANS_W
     if gpu_w:
@@ -254,7 +256,7 @@ def power_limit_advice(ctx: CheckContext, target_dc_w: float,
         if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS:
             continue
         tdp = item.part.number("tdp_w") or 0.0
-        limits.append((item.part, item.quantity, math.floor(tdp * fraction / 10) * 10))
+        limits.append((item.part, item.quantity, math.floor(tdp * fraction / 10 + 1e-9) * 10))
     new_sustained = non_gpu + sum(limit * qty for _, qty, limit in limits)
     if len(limits) == 1:
         part, qty, limit = limits[0]
@@ -278,6 +280,8 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
     if not ctx.local_items:
         return []
     b = ctx.budget
+    if b.sustained_w == 0:
+        return []  # nothing that draws power yet (e.g. only a PSU or a case)
     ids = tuple(i.part.id for i in ctx.accelerators)
     ids += tuple(p.id for p in (ctx.cpu, ctx.psu) if p is not None)
     figures = {"sustained_w": b.sustained_w, "gpu_w": b.gpu_w, "cpu_w": b.cpu_w,
@@ -513,7 +517,8 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
             if status == "pass":
                 status = "unknown"
             notes.append(f"{need.eps} EPS (CPU 8-pin) input(s) need a spare EPS cable; the "
-                         "catalog does not list PSU EPS counts (the board uses one or two)")
+                         "PSU's EPS count is unknown (the catalog has none; the board uses "
+                         "one or two)")
     if status == "pass":
         message = f"The cards need {need.describe()}; {psu_has}"
     else:

@@ -32,6 +32,8 @@ class BuildSummary:
     yearly_cost_usd: float | None
     accelerators: int
     parts: int
+    power_breakdown: tuple[tuple[str, float], ...] = ()
+    """DC watts by consumer (cpu, accelerators, motherboard, memory, storage, fans)."""
 
 
 def _throughput(ctx: CheckContext, field: str) -> float | None:
@@ -74,4 +76,5 @@ def summarize_context(ctx: CheckContext) -> BuildSummary:
         yearly_cost_usd=b.yearly_cost_usd,
         accelerators=ctx.accelerator_count,
         parts=sum(i.quantity for i in ctx.local_items),
+        power_breakdown=b.breakdown,
     )

@@ -75,8 +75,7 @@ class CommandResult:
             return f"{tool} did not answer within {self.timeout_s:g} s"
         if self.outcome is Outcome.PERMISSION:
             return f"{tool} needs administrator rights"
-        detail = first_line(self.stdout if self.returncode not in (None, 0) and
-                            not self.stderr.strip() else self.stderr) or first_line(self.stdout)
+        detail = first_line(self.stderr) or first_line(self.stdout)
         code = f" (exit {self.returncode})" if self.returncode is not None else ""
         if self.outcome is Outcome.FAILED:
             return f"{tool} failed{code}" + (f": {detail}" if detail else "")
@@ -148,7 +147,7 @@ def run_command(argv: Sequence[str], timeout: float = DEFAULT_TIMEOUT_S) -> Comm
     else:
         kwargs["start_new_session"] = True
     try:
-        proc = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+        proc = subprocess.Popen(  # a fixed argv, never a shell
             (path, *args[1:]), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env=env, **kwargs)  # type: ignore[call-overload]
     except FileNotFoundError:

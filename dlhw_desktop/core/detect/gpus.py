@@ -1,0 +1,748 @@
+"""Accelerators: NVIDIA through ``nvidia-smi``, AMD through ``rocm-smi``/``amd-smi``, and
+everything else (or a card whose driver is not loaded) through the PCI bus (``lspci``).
+
+Vendor tools give memory and power; the PCI bus gives only a name, but it sees a card
+even when its driver is broken, which is exactly when a user needs to be told. Parsers
+are pure and lenient: real outputs vary with driver versions (``[N/A]``,
+``[Not Supported]``, units or none, a header or none, warnings before JSON), and one bad
+line must not lose the others.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dlhw_desktop.core.detect.host import Host
+from dlhw_desktop.core.detect.model import DetectedGpu, Unknown
+from dlhw_desktop.core.detect.runner import CommandResult, Outcome, first_line
+
+NVIDIA_QUERY = "name,memory.total,power.limit,pci.bus_id,driver_version"
+NVIDIA_BASIC_QUERY = "name,memory.total,pci.bus_id,driver_version"
+
+VENDOR_IDS: dict[str, str] = {
+    "10de": "NVIDIA", "1002": "AMD", "8086": "Intel", "1da3": "Habana Labs",
+    "1e52": "Tenstorrent", "1e26": "Graphcore", "1ed5": "Moore Threads",
+}
+_VIRTUAL_VENDORS = {"1af4", "1b36", "1234", "15ad", "80ee", "1414", "1013", "5853", "1ab8"}
+_BMC_VENDORS = {"1a03", "102b", "19e5"}  # ASPEED, Matrox (server G200), Huawei iBMC
+_VIRTUAL_WORDS = ("virtio", "qxl", "bochs", "vmware svga", "svga ii", "virtualbox",
+                  "hyper-v", "cirrus", "qemu", "virtual", "basic display",
+                  "remote display", "parallels")
+_BMC_WORDS = ("aspeed", "g200e", "mga g200", "ibmc")
+# AMD APU graphics (integrated; the PCI bus names them by codename only).
+_AMD_IGPU_WORDS = ("raphael", "granite ridge", "renoir", "cezanne", "lucienne", "barcelo",
+                   "rembrandt", "phoenix", "hawk point", "strix", "picasso", "raven",
+                   "mendocino", "van gogh", "radeon vega series", "radeon vega mobile",
+                   "radeon graphics", "krackan")
+_INTEL_DGPU = re.compile(r"\b(arc|data center gpu|dg1|dg2|alchemist|battlemage|ponte vecchio|"
+                         r"flex \d+|max \d+)\b", re.IGNORECASE)
+
+_NA = re.compile(r"^\[?\s*(n/?a|not supported|unknown error|unknown|gpu is lost|err!?|"
+                 r"insufficient permissions|requested functionality has been deprecated)\s*\]?$",
+                 re.IGNORECASE)
+_NVIDIA_ERRORS = ("nvidia-smi has failed", "failed to initialize nvml", "no devices were found",
+                  "couldn't communicate with the nvidia driver", "driver/library version",
+                  "unable to determine the device handle", "gpu is lost",
+                  "is not a valid field to query", "unknown error", "insufficient permissions")
+
+
+@dataclass(frozen=True, slots=True)
+class ToolParse:
+    """GPUs a tool's output describes, plus the tool's own complaint (if any)."""
+
+    gpus: tuple[DetectedGpu, ...] = ()
+    error: str = ""
+    skipped_lines: int = 0
+
+
+# --- small value parsers ------------------------------------------------------------
+
+
+def normalise_bus_id(text: str) -> str:
+    """``00000000:01:00.0`` (nvidia-smi), ``0000:01:00.0`` or ``01:00.0`` (lspci) ->
+    ``0000:01:00.0``, so the same card seen by two tools is counted once."""
+    match = re.search(r"(?:([0-9a-fA-F]{1,8}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])",
+                      text or "")
+    if not match:
+        return ""
+    domain = (match.group(1) or "0").lower()[-4:].rjust(4, "0")
+    return f"{domain}:{match.group(2).lower()}:{match.group(3).lower()}.{match.group(4)}"
+
+
+def parse_quantity(text: str | None, default_unit: str = "") -> tuple[float, str] | None:
+    """``"81559"``, ``"81559 MiB"``, ``"700.00 W"``, ``"[N/A]"`` -> (value, unit) or None."""
+    if text is None:
+        return None
+    cleaned = text.strip().strip('"')
+    if not cleaned or _NA.match(cleaned):
+        return None
+    match = re.match(r"^([-+]?\d+(?:[.,]\d+)?)\s*([A-Za-z/]*)", cleaned)
+    if not match:
+        return None
+    value = float(match.group(1).replace(",", "."))
+    return value, (match.group(2) or default_unit)
+
+
+def memory_gb(value: float, unit: str) -> float | None:
+    """A memory figure in the catalog's GB (binary, as GPU memory is sold)."""
+    factors = {"b": 1 / 2**30, "kb": 1 / 2**20, "kib": 1 / 2**20, "mb": 1 / 1024,
+               "mib": 1 / 1024, "gb": 1.0, "gib": 1.0, "tb": 1024.0, "tib": 1024.0}
+    factor = factors.get(unit.lower())
+    if factor is None or value <= 0:
+        return None
+    return round(value * factor, 2)
+
+
+def _power_w(text: str | None) -> float | None:
+    parsed = parse_quantity(text, "W")
+    if parsed is None or parsed[0] <= 0:
+        return None
+    value, unit = parsed
+    return value / 1000 if unit.lower() == "mw" else value
+
+
+def _nvidia_error(text: str) -> str:
+    for line in text.splitlines():
+        lowered = line.lower()
+        if any(e in lowered for e in _NVIDIA_ERRORS):
+            return line.strip()
+    return ""
+
+
+# --- nvidia-smi -------------------------------------------------------------------------
+
+
+def parse_nvidia_smi(text: str) -> ToolParse:
+    """Parse ``nvidia-smi --query-gpu=...`` CSV (with or without header and units), and,
+    failing that, the default table or ``nvidia-smi -L``, so older or wrapped outputs
+    still give names. An error message the tool printed comes back in ``error``."""
+    csv = parse_nvidia_csv(text)
+    if csv.gpus:
+        return csv
+    for fallback in (parse_nvidia_table, parse_nvidia_list):
+        parsed = fallback(text)
+        if parsed.gpus:
+            return parsed
+    return ToolParse((), csv.error or _nvidia_error(text) or _garbled(text), csv.skipped_lines)
+
+
+def parse_nvidia_csv(text: str, fields: str = NVIDIA_QUERY) -> ToolParse:
+    names = [f.strip() for f in fields.split(",")]
+    gpus: list[DetectedGpu] = []
+    skipped = 0
+    errors: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip().strip("\ufeff")
+        if not line:
+            continue
+        lowered = line.lower()
+        if lowered.startswith(("name,", "name ,")) or lowered.startswith("index,"):
+            continue  # a header row (--format=csv without noheader)
+        if any(e in lowered for e in _NVIDIA_ERRORS):
+            errors.append(line)
+            continue
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) > len(names):  # a name with a comma: the extra pieces are its own
+            extra = len(parts) - len(names) + 1
+            parts = [", ".join(parts[:extra]), *parts[extra:]]
+        if len(parts) < min(2, len(names)):
+            skipped += 1
+            continue
+        row = dict(zip(names, parts, strict=False))
+        name = re.sub(r"\s+", " ", row.get("name", "")).strip()
+        mem = parse_quantity(row.get("memory.total"), "MiB")
+        if not name or _NA.match(name) or (row.get("memory.total") and mem is None
+                                           and not _NA.match(row["memory.total"].strip())):
+            skipped += 1
+            continue
+        gpus.append(DetectedGpu(
+            name=name,
+            vendor="NVIDIA",
+            memory_gb=memory_gb(*mem) if mem else None,
+            power_limit_w=_power_w(row.get("power.limit")),
+            bus_id=normalise_bus_id(row.get("pci.bus_id", "")),
+            driver_version=_text(row.get("driver_version")),
+            source="nvidia-smi",
+        ))
+    error = errors[0] if errors else ""
+    if gpus and errors:
+        error = f"{len(errors)} GPU(s) could not be read: {errors[0]}"
+    return ToolParse(tuple(gpus), error, skipped)
+
+
+_TABLE_ROW = re.compile(
+    r"^\|\s*(\d+)\s+(.+?)\s+(?:On|Off|N/A)\s*\|\s*([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:"
+    r"[0-9A-Fa-f]{2}\.[0-7])")
+_TABLE_MEMORY = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
+_TABLE_POWER = re.compile(r"(?:\d+|N/A)\s*W?\s*/\s*(\d+)\s*W")
+
+
+def parse_nvidia_table(text: str) -> ToolParse:
+    """The default ``nvidia-smi`` table (names may be cut short, e.g. ``A100-SXM...``)."""
+    driver = ""
+    match = re.search(r"Driver Version:\s*([0-9.]+)", text)
+    if match:
+        driver = match.group(1)
+    lines = text.splitlines()
+    gpus: list[DetectedGpu] = []
+    for i, line in enumerate(lines):
+        row = _TABLE_ROW.match(line.strip())
+        if not row:
+            continue
+        name = row.group(2).strip()
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        mem = _TABLE_MEMORY.search(following)
+        power = _TABLE_POWER.search(following)
+        gpus.append(DetectedGpu(
+            name=name, vendor="NVIDIA",
+            memory_gb=memory_gb(float(mem.group(2)), "MiB") if mem else None,
+            power_limit_w=float(power.group(1)) if power else None,
+            bus_id=normalise_bus_id(row.group(3)), driver_version=driver,
+            source="nvidia-smi (table)",
+            note="name may be shortened by nvidia-smi" if name.endswith("...") else ""))
+    return ToolParse(tuple(gpus), "" if gpus else _nvidia_error(text))
+
+
+def parse_nvidia_list(text: str) -> ToolParse:
+    """``nvidia-smi -L``: ``GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-...)``."""
+    gpus = [DetectedGpu(name=m.group(1).strip(), vendor="NVIDIA", source="nvidia-smi -L")
+            for m in re.finditer(r"^GPU \d+:\s*(.+?)\s*(?:\(UUID:.*)?$", text, re.MULTILINE)]
+    return ToolParse(tuple(gpus))
+
+
+# --- AMD: rocm-smi and amd-smi ------------------------------------------------------------
+
+
+def _json_document(text: str) -> Any:
+    """The JSON in a tool's output, skipping warnings printed before it."""
+    for start, char in enumerate(text):
+        if char in "{[":
+            try:
+                value, _ = json.JSONDecoder().raw_decode(text[start:])
+                return value
+            except json.JSONDecodeError:
+                continue
+    return None
+
+
+def _get(mapping: dict[str, Any], *keys: str) -> Any:
+    """A value by any of several spellings, case-insensitively ("Card series"/"Card Series")."""
+    lowered = {k.lower(): v for k, v in mapping.items()}
+    for key in keys:
+        value = lowered.get(key.lower())
+        if value not in (None, "", "N/A", "n/a"):
+            return value
+    return None
+
+
+def parse_rocm_smi(text: str) -> ToolParse:
+    """``rocm-smi --showproductname --showmeminfo vram --json``: one entry per card
+    (per GCD on dual-die MI250/MI250X), keyed ``card0``, ``card1``, ..."""
+    data = _json_document(text)
+    if not isinstance(data, dict):
+        return ToolParse((), first_line(text) or "rocm-smi printed nothing")
+    gpus: list[DetectedGpu] = []
+    driver = ""
+    system = data.get("system")
+    if isinstance(system, dict):
+        driver = str(_get(system, "Driver version") or "")
+    for key in sorted((k for k in data if k.lower().startswith("card")), key=_card_order):
+        entry = data[key]
+        if not isinstance(entry, dict):
+            continue
+        name = _text(_get(entry, "Card Series", "Card series", "Device Name",
+                          "Market Name", "Card SKU")) or ""
+        model = _text(_get(entry, "Card Model", "Card model", "Device ID"))
+        vram = _get(entry, "VRAM Total Memory (B)")
+        mem = parse_quantity(str(vram), "B") if vram is not None else None
+        pci = _text(_get(entry, "PCI Bus", "PCI Bus ID"))
+        gpu = _amd_gpu(name, mem, source="rocm-smi", driver=driver, bus=pci,
+                       device_id=model)
+        if gpu is not None:
+            gpus.append(gpu)
+    if not gpus:
+        return ToolParse((), "rocm-smi listed no GPUs")
+    return ToolParse(tuple(gpus))
+
+
+def parse_amd_smi(text: str) -> ToolParse:
+    """``amd-smi static --json``: a list of GPUs (ROCm 6.0-6.2) or ``{"gpu_data": [...]}``
+    (later); sizes as ``"196592 MB"`` or ``{"value": 196592, "unit": "MB"}``."""
+    data = _json_document(text)
+    if isinstance(data, dict):
+        data = data.get("gpu_data") or data.get("gpus") or [data]
+    if not isinstance(data, list):
+        return ToolParse((), first_line(text) or "amd-smi printed nothing")
+    gpus: list[DetectedGpu] = []
+    for entry in data:
+        if not isinstance(entry, dict):
+            continue
+        asic = entry.get("asic") if isinstance(entry.get("asic"), dict) else {}
+        board = entry.get("board") if isinstance(entry.get("board"), dict) else {}
+        vram = entry.get("vram") if isinstance(entry.get("vram"), dict) else {}
+        bus = entry.get("bus") if isinstance(entry.get("bus"), dict) else {}
+        driver = entry.get("driver") if isinstance(entry.get("driver"), dict) else {}
+        limit = entry.get("limit") if isinstance(entry.get("limit"), dict) else {}
+        name = _text(_get(asic, "market_name") or _get(board, "product_name")) or ""
+        size = vram.get("size")
+        mem = _unit_value(size, "MB")
+        power = _unit_value(_get(limit, "max_power", "power_cap", "socket_power"), "W")
+        gpu = _amd_gpu(name, mem, source="amd-smi",
+                       driver=_text(_get(driver, "version")),
+                       bus=_text(_get(bus, "bdf")), device_id=_text(_get(asic, "device_id")))
+        if gpu is not None:
+            if power and power[0] > 0:
+                gpu = replace(gpu, power_limit_w=power[0])
+            gpus.append(gpu)
+    if not gpus:
+        return ToolParse((), "amd-smi listed no GPUs")
+    return ToolParse(tuple(gpus))
+
+
+def _amd_gpu(name: str, mem: tuple[float, str] | None, source: str, driver: str = "",
+             bus: str = "", device_id: str = "") -> DetectedGpu | None:
+    cleaned = re.sub(r"\s+", " ", name).strip()
+    if not cleaned and not device_id:
+        return None
+    alternatives: tuple[str, ...] = ()
+    marketing = bracketed_name(cleaned)  # older rocm-smi: "Aldebaran/MI200 [Instinct MI250X/MI250]"
+    if marketing:
+        alternatives = split_alternatives(marketing)
+        cleaned = alternatives[0]
+    pci_id = ""
+    if device_id:
+        code = device_id.lower().removeprefix("0x")
+        pci_id = f"1002:{code}" if re.fullmatch(r"[0-9a-f]{4}", code) else ""
+    return DetectedGpu(
+        name=cleaned or f"AMD GPU (device {device_id})", vendor="AMD",
+        memory_gb=memory_gb(*mem) if mem else None, bus_id=normalise_bus_id(bus),
+        driver_version=driver, pci_id=pci_id, source=source,
+        alternatives=alternatives if len(alternatives) > 1 else ())
+
+
+def _unit_value(value: Any, default_unit: str) -> tuple[float, str] | None:
+    if isinstance(value, dict):
+        number = value.get("value")
+        unit = str(value.get("unit") or default_unit)
+        if isinstance(number, int | float) and not isinstance(number, bool):
+            return float(number), unit
+        return parse_quantity(str(number), unit) if number is not None else None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value), default_unit
+    if isinstance(value, str):
+        return parse_quantity(value, default_unit)
+    return None
+
+
+def _card_order(key: str) -> tuple[int, str]:
+    digits = re.sub(r"\D", "", key)
+    return (int(digits) if digits else 0, key)
+
+
+# --- lspci ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PciDevice:
+    slot: str
+    class_name: str
+    class_code: str      # "0300"; "" without -nn
+    vendor_name: str
+    vendor_id: str       # "10de"
+    device_name: str
+    device_id: str
+    subsystem: str = ""
+
+
+def _split_code(field: str) -> tuple[str, str]:
+    """``"NVIDIA Corporation [10de]"`` -> ("NVIDIA Corporation", "10de")."""
+    match = re.match(r"^(.*?)\s*\[([0-9a-fA-F]{4})\]$", field.strip())
+    if match:
+        return match.group(1).strip(), match.group(2).lower()
+    return field.strip(), ""
+
+
+def parse_lspci(text: str) -> list[PciDevice]:
+    """``lspci -mm -nn`` (also plain ``-mm``): one quoted record per line; a line that does
+    not parse is skipped, not fatal."""
+    devices: list[PciDevice] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or '"' not in line:
+            continue
+        slot = line.split(None, 1)[0]
+        if not re.match(r"^([0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$", slot):
+            continue
+        fields = re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+        if len(fields) < 3:
+            continue
+        class_name, class_code = _split_code(fields[0])
+        vendor_name, vendor_id = _split_code(fields[1])
+        device_name, device_id = _split_code(fields[2])
+        subsystem = " ".join(_split_code(f)[0] for f in fields[3:5] if f)
+        devices.append(PciDevice(slot, class_name, class_code, vendor_name, vendor_id,
+                                 device_name, device_id, subsystem))
+    return devices
+
+
+_DISPLAY_CLASSES = ("0300", "0302", "0380")
+_DISPLAY_CLASS_NAMES = ("vga compatible controller", "3d controller", "display controller")
+
+
+def is_gpu_candidate(device: PciDevice) -> bool:
+    """Display controllers, and processing accelerators (class 12xx: Instinct MI300,
+    Gaudi) from vendors that make training hardware (not laptop NPUs)."""
+    code, name = device.class_code, device.class_name.lower()
+    if code in _DISPLAY_CLASSES or name in _DISPLAY_CLASS_NAMES:
+        return True
+    if code.startswith("12") or name.startswith("processing accelerator"):
+        vendor = vendor_of(device)
+        return vendor in ("AMD", "NVIDIA", "Habana Labs", "Tenstorrent", "Graphcore") or (
+            vendor == "Intel" and "gaudi" in device.device_name.lower())
+    return False
+
+
+def vendor_of(device: PciDevice) -> str:
+    if device.vendor_id in VENDOR_IDS:
+        return VENDOR_IDS[device.vendor_id]
+    lowered = device.vendor_name.lower()
+    for needle, vendor in (("nvidia", "NVIDIA"), ("advanced micro devices", "AMD"),
+                           ("amd/ati", "AMD"), ("intel", "Intel"), ("habana", "Habana Labs")):
+        if needle in lowered:
+            return vendor
+    return device.vendor_name.replace(" Corporation", "").replace(", Inc.", "").strip()
+
+
+def bracketed_name(device_name: str) -> str:
+    """The marketing name pci.ids gives in brackets: ``AD102 [GeForce RTX 4090]``."""
+    match = re.search(r"\[([^\[\]]+)\]\s*$", device_name)
+    return match.group(1).strip() if match else ""
+
+
+def split_alternatives(name: str) -> tuple[str, ...]:
+    """``Radeon RX 7900 XT/7900 XTX/7900 GRE`` -> three full names (the later ones take
+    the words before the first's model number: ``Radeon RX``)."""
+    pieces = [p.strip() for p in name.split("/") if p.strip()]
+    if len(pieces) <= 1:
+        return (name.strip(),)
+    words = pieces[0].split()
+    prefix_words: list[str] = []
+    for word in words:
+        if any(c.isdigit() for c in word):
+            break
+        prefix_words.append(word)
+    prefix = " ".join(prefix_words)
+    result = [pieces[0]]
+    for piece in pieces[1:]:
+        has_prefix = prefix and piece.lower().startswith(prefix.lower())
+        starts_with_model = bool(piece) and (piece[0].isdigit() or re.match(r"^[A-Z]+\d", piece))
+        result.append(piece if has_prefix or not prefix or not starts_with_model
+                      else f"{prefix} {piece}")
+    return tuple(result)
+
+
+def classify_pci(device: PciDevice) -> DetectedGpu:
+    """A PCI display/accelerator device as a DetectedGpu with its kind decided."""
+    vendor = vendor_of(device)
+    marketing = bracketed_name(device.device_name)
+    alternatives = split_alternatives(marketing) if marketing else ()
+    haystack = f"{device.vendor_name} {device.device_name} {device.subsystem}".lower()
+    pci_id = f"{device.vendor_id}:{device.device_id}" if device.vendor_id else ""
+    kind = "accelerator"
+    note = ""
+    if device.vendor_id in _VIRTUAL_VENDORS or any(w in haystack for w in _VIRTUAL_WORDS):
+        kind, note = "virtual", "a virtual machine's display adapter"
+    elif device.vendor_id in _BMC_VENDORS or any(w in haystack for w in _BMC_WORDS):
+        kind, note = "bmc", "the server management controller's display"
+    elif _integrated(vendor, device.device_name, haystack):
+        kind, note = "integrated", "graphics built into the processor"
+    elif vendor not in VENDOR_IDS.values():
+        kind, note = "other", "a display adapter of unknown use"
+    if alternatives:
+        name = alternatives[0]
+    elif marketing:
+        name = marketing
+    elif device.device_name and not device.device_name.lower().startswith("device"):
+        name = device.device_name
+    else:
+        name = f"{vendor} device {pci_id}".strip()
+    return DetectedGpu(
+        name=name, vendor=vendor, bus_id=normalise_bus_id(device.slot), pci_id=pci_id,
+        source="lspci", kind=kind,
+        alternatives=alternatives if len(alternatives) > 1 else (), note=note)
+
+
+def _integrated(vendor: str, device_name: str, haystack: str) -> bool:
+    if vendor == "Intel":
+        return not _INTEL_DGPU.search(device_name) and "gaudi" not in haystack
+    if vendor == "AMD":
+        return any(w in device_name.lower() for w in _AMD_IGPU_WORDS)
+    return False
+
+
+def gpus_from_lspci(text: str) -> list[DetectedGpu]:
+    return [classify_pci(d) for d in parse_lspci(text) if is_gpu_candidate(d)]
+
+
+# --- Windows and macOS -----------------------------------------------------------------
+
+
+def parse_windows_video(text: str) -> list[DetectedGpu]:
+    """``Get-CimInstance Win32_VideoController | ConvertTo-Json``. ``AdapterRAM`` is a
+    32-bit field (wraps at 4 GB), so it is used only when clearly below that."""
+    data = _json_document(text)
+    items = data if isinstance(data, list) else [data] if isinstance(data, dict) else []
+    gpus: list[DetectedGpu] = []
+    for item in items:
+        if not isinstance(item, dict) or not item.get("Name"):
+            continue
+        name = re.sub(r"\s+", " ", str(item["Name"])).strip()
+        pnp = str(item.get("PNPDeviceID") or "")
+        ven = re.search(r"VEN_([0-9A-Fa-f]{4})", pnp)
+        dev = re.search(r"DEV_([0-9A-Fa-f]{4})", pnp)
+        vendor_id = ven.group(1).lower() if ven else ""
+        device = PciDevice("", "VGA compatible controller", "0300",
+                           VENDOR_IDS.get(vendor_id, ""), vendor_id, name,
+                           dev.group(1).lower() if dev else "")
+        gpu = classify_pci(device)
+        ram = item.get("AdapterRAM")
+        mem = None
+        if isinstance(ram, int | float) and 0 < ram < 4 * 2**30 - 2**20:
+            mem = memory_gb(float(ram), "B")
+        gpus.append(replace(gpu, name=name, memory_gb=mem, source="Win32_VideoController",
+                            driver_version=str(item.get("DriverVersion") or ""),
+                            vendor=gpu.vendor or _vendor_from_name(name)))
+    return gpus
+
+
+def parse_macos_displays(text: str) -> list[DetectedGpu]:
+    """``system_profiler SPDisplaysDataType -json``; Apple silicon GPUs share system
+    memory, so they are listed as integrated."""
+    data = _json_document(text)
+    entries = data.get("SPDisplaysDataType") if isinstance(data, dict) else None
+    gpus: list[DetectedGpu] = []
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        name = str(entry.get("sppci_model") or entry.get("_name") or "").strip()
+        if not name:
+            continue
+        vendor = _vendor_from_name(name + " " + str(entry.get("spdisplays_vendor", "")))
+        vram = parse_quantity(str(entry.get("spdisplays_vram")
+                                  or entry.get("spdisplays_vram_shared") or ""), "MB")
+        apple = vendor == "Apple" or name.lower().startswith("apple")
+        cores = entry.get("sppci_cores")
+        gpus.append(DetectedGpu(
+            name=name, vendor=vendor, memory_gb=None if apple or not vram else memory_gb(*vram),
+            source="system_profiler", kind="integrated" if apple else "accelerator",
+            note=f"Apple silicon GPU ({cores} cores) sharing system memory" if apple else ""))
+    return gpus
+
+
+def _vendor_from_name(name: str) -> str:
+    lowered = name.lower()
+    for needle, vendor in (("nvidia", "NVIDIA"), ("geforce", "NVIDIA"), ("quadro", "NVIDIA"),
+                           ("amd", "AMD"), ("radeon", "AMD"), ("intel", "Intel"),
+                           ("apple", "Apple")):
+        if needle in lowered:
+            return vendor
+    return ""
+
+
+# --- grouping dual-die cards -----------------------------------------------------------
+
+
+_DUAL_DIE = re.compile(r"\bMI250X?\b", re.IGNORECASE)
+
+
+def pair_dual_die(gpus: list[DetectedGpu]) -> list[DetectedGpu]:
+    """MI250/MI250X cards show up as two GPUs (one per die); count cards, not dies."""
+    singles: list[DetectedGpu] = []
+    dies: dict[str, list[DetectedGpu]] = {}
+    for gpu in gpus:
+        if gpu.is_accelerator and _DUAL_DIE.search(gpu.name):
+            dies.setdefault(gpu.name, []).append(gpu)
+        else:
+            singles.append(gpu)
+    for group in dies.values():
+        for i in range(0, len(group), 2):
+            pair = group[i:i + 2]
+            first = pair[0]
+            memory = (sum(g.memory_gb or 0 for g in pair) if all(g.memory_gb for g in pair)
+                      else None)
+            if len(pair) == 1 and first.memory_gb:
+                memory = first.memory_gb * 2
+            singles.append(replace(
+                first, memory_gb=memory,
+                note="one card of two dies; the system lists each die as a GPU"))
+    return singles
+
+
+# --- running it all -----------------------------------------------------------------------
+
+
+def detect_gpus(host: Host) -> tuple[list[DetectedGpu], list[Unknown]]:
+    """Every accelerator and display adapter the system shows, deduplicated across tools."""
+    system = host.info().system
+    unknowns: list[Unknown] = []
+    found: dict[str, list[DetectedGpu]] = {}   # by vendor, from vendor tools
+    failures: dict[str, tuple[str, str]] = {}  # vendor -> (tool, reason), not "missing"
+    missing: list[str] = []
+
+    nvidia = _run_nvidia(host)
+    if nvidia[0].gpus:
+        found["NVIDIA"] = list(nvidia[0].gpus)
+        if nvidia[0].error:
+            unknowns.append(Unknown("some NVIDIA GPUs", nvidia[0].error, "nvidia-smi"))
+    elif nvidia[1].outcome is Outcome.MISSING:
+        missing.append("nvidia-smi")
+    else:
+        failures["NVIDIA"] = ("nvidia-smi", _explain(nvidia[1], nvidia[0].error))
+
+    if system in ("Linux", ""):
+        amd = _run_amd(host)
+        if amd[0].gpus:
+            found["AMD"] = list(amd[0].gpus)
+        elif amd[1] is not None:
+            failures["AMD"] = amd[1]
+        else:
+            missing.extend(("rocm-smi", "amd-smi"))
+
+    bus: list[DetectedGpu] = []
+    bus_tool = ""
+    bus_reason = ""
+    bus_missing = False
+    if system in ("Linux", ""):
+        bus_tool = "lspci"
+        result = host.run("lspci", ["lspci", "-mm", "-nn"])
+        if result.ok:
+            bus = gpus_from_lspci(result.stdout)
+            if not result.stdout.strip():
+                bus_reason = "lspci printed nothing"
+        else:
+            bus_reason = result.reason
+            bus_missing = result.outcome is Outcome.MISSING
+    elif system == "Windows":
+        bus_tool = "Win32_VideoController"
+        script = ("Get-CimInstance Win32_VideoController | Select-Object Name,AdapterRAM,"
+                  "PNPDeviceID,DriverVersion | ConvertTo-Json")
+        result = host.run("powershell-video", ["powershell", "-NoProfile", "-NonInteractive",
+                                               "-Command", script], timeout=10.0)
+        bus = parse_windows_video(result.stdout) if result.ok else []
+        bus_reason = "" if result.ok else result.reason
+    elif system == "Darwin":
+        bus_tool = "system_profiler"
+        result = host.run("system_profiler-displays",
+                          ["system_profiler", "SPDisplaysDataType", "-json"], timeout=10.0)
+        bus = parse_macos_displays(result.stdout) if result.ok else []
+        bus_reason = "" if result.ok else result.reason
+
+    merged = _merge(found, bus)
+    bus_vendors = {g.vendor for g in bus if g.is_accelerator}
+    for vendor, (tool, reason) in failures.items():
+        seen = vendor in bus_vendors
+        what = f"{vendor} GPU memory and power" if seen else f"{vendor} GPUs"
+        hint = ("the card is on the PCI bus but its driver does not answer: reinstall or "
+                "load the driver" if seen else "")
+        unknowns.append(Unknown(what, reason, tool, hint))
+    if "nvidia-smi" in missing and "NVIDIA" in bus_vendors:
+        unknowns.append(Unknown("NVIDIA GPU memory and power", "nvidia-smi is not installed",
+                                "nvidia-smi", "install the NVIDIA driver"))
+    if "rocm-smi" in missing and "AMD" in bus_vendors:
+        unknowns.append(Unknown("AMD GPU memory", "neither rocm-smi nor amd-smi is installed",
+                                "rocm-smi", "install ROCm to read its memory"))
+    if bus_reason:
+        if not found and not failures:
+            if bus_missing:
+                tools = [bus_tool, *missing]
+                reason = (f"no tool here can list them: {', '.join(tools[:-1])} and "
+                          f"{tools[-1]} are not installed" if len(tools) > 1
+                          else f"{bus_tool} is not installed")
+            else:
+                reason = bus_reason
+            unknowns.append(Unknown("GPUs", reason, bus_tool,
+                                    "a GPU without a working driver would go unseen"
+                                    + ("; install pciutils for lspci"
+                                       if bus_tool == "lspci" else "")))
+        else:
+            unknowns.append(Unknown("other display adapters", bus_reason, bus_tool))
+    return merged, unknowns
+
+
+def _run_nvidia(host: Host) -> tuple[ToolParse, CommandResult]:
+    argv = ["nvidia-smi", f"--query-gpu={NVIDIA_QUERY}", "--format=csv,noheader,nounits"]
+    result = host.run("nvidia-smi", argv)
+    if result.outcome in (Outcome.MISSING, Outcome.TIMEOUT, Outcome.PERMISSION):
+        return ToolParse(), result
+    parsed = parse_nvidia_smi(result.stdout + "\n" + result.stderr)
+    if not parsed.gpus and "not a valid field" in (result.stdout + result.stderr).lower():
+        # An old driver that lacks one of the fields: ask for fewer.
+        argv = ["nvidia-smi", f"--query-gpu={NVIDIA_BASIC_QUERY}",
+                "--format=csv,noheader,nounits"]
+        result = host.run("nvidia-smi-basic", argv)
+        if result.ok:
+            parsed = parse_nvidia_csv(result.stdout, NVIDIA_BASIC_QUERY)
+    return parsed, result
+
+
+def _run_amd(host: Host) -> tuple[ToolParse, tuple[str, str] | None]:
+    """ROCm's older rocm-smi first, then amd-smi; a failure only counts if both fail."""
+    failure: tuple[str, str] | None = None
+    rocm = host.run("rocm-smi", ["rocm-smi", "--showproductname", "--showmeminfo", "vram",
+                                 "--json"])
+    if rocm.outcome is not Outcome.MISSING:
+        parsed = parse_rocm_smi(rocm.stdout) if rocm.stdout.strip() else ToolParse()
+        if parsed.gpus:
+            return parsed, None
+        failure = ("rocm-smi", _explain(rocm, parsed.error))
+    amd = host.run("amd-smi", ["amd-smi", "static", "--json"])
+    if amd.outcome is not Outcome.MISSING:
+        parsed = parse_amd_smi(amd.stdout) if amd.stdout.strip() else ToolParse()
+        if parsed.gpus:
+            return parsed, None
+        failure = failure or ("amd-smi", _explain(amd, parsed.error))
+    return ToolParse(), failure
+
+
+def _explain(result: CommandResult, parse_error: str) -> str:
+    if result.outcome in (Outcome.TIMEOUT, Outcome.PERMISSION, Outcome.MISSING):
+        return result.reason
+    if parse_error:
+        return f"{result.tool}: {parse_error}"
+    if not result.ok:
+        return result.reason
+    return f"{result.tool} printed nothing this program understands"
+
+
+def _merge(found: dict[str, list[DetectedGpu]], bus: list[DetectedGpu]) -> list[DetectedGpu]:
+    """Vendor-tool GPUs first; a PCI device is added only if no tool already reported it
+    (same bus address, or the vendor's tool answered without addresses)."""
+    merged: list[DetectedGpu] = []
+    for gpus in found.values():
+        merged.extend(gpus)
+    seen_bus = {g.bus_id for g in merged if g.bus_id}
+    vendors_without_bus = {v for v, gpus in found.items() if not any(g.bus_id for g in gpus)}
+    for gpu in bus:
+        if gpu.bus_id and gpu.bus_id in seen_bus:
+            continue
+        if gpu.is_accelerator and gpu.vendor in vendors_without_bus:
+            continue
+        if gpu.is_accelerator and gpu.vendor in found:
+            gpu = replace(gpu, note="seen on the PCI bus but not by the vendor's tool")
+        merged.append(gpu)
+    return pair_dual_die(merged)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    text = str(value).strip()
+    return "" if _NA.match(text) else text
+
+
+def _garbled(text: str) -> str:
+    line = first_line(text)
+    return f"unexpected output: {line}" if line else "printed nothing"

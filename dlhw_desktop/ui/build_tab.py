@@ -1,0 +1,635 @@
+"""The Build tab (issue #4): part list on the left, the build slot by slot with live
+totals in the middle, checks and the workload-fit area on the right.
+
+Composition and user intent only: every change to the build is an undo command on the
+shared stack; views redraw from the build's events (``BuildAdapter``); the arithmetic
+lives in ``core.checks``; the file work in ``BuildDocument``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop import APP_NAME
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.catalog.userparts import PartResolver, UserParts
+from dlhw_desktop.core import buildfile
+from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
+from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
+from dlhw_desktop.core.checks.settings import MAINS
+from dlhw_desktop.core.errors import CatalogError, DlhwError
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.templates import TEMPLATES, Template
+from dlhw_desktop.core.templates import template as find_template
+from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
+from dlhw_desktop.ui.actions import make_action
+from dlhw_desktop.ui.build_adapter import BuildAdapter
+from dlhw_desktop.ui.build_commands import (
+    AddPartCommand,
+    RemovePartCommand,
+    RenameCommand,
+    ReplacePartCommand,
+    RestoreCommand,
+    SetNotesCommand,
+    SetQuantityCommand,
+    SetTierCommand,
+)
+from dlhw_desktop.ui.build_document import BuildDocument
+from dlhw_desktop.ui.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
+from dlhw_desktop.ui.check_settings_dialog import (
+    CheckSettingsDialog,
+    check_settings_from,
+    store_check_settings,
+)
+from dlhw_desktop.ui.checks_panel import ChecksPanel
+from dlhw_desktop.ui.dialogs import show_error
+from dlhw_desktop.ui.part_picker import CUSTOM, PartPicker
+from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.totals_bar import TotalsBar
+
+log = logging.getLogger(__name__)
+NOTES_DELAY_MS = 700
+WORKLOAD_FIT = "Workload fit"
+
+
+class BuildTab(QWidget):
+    """Assemble a machine and see, before buying, whether it works."""
+
+    status_message = Signal(str, int)  # text, timeout in ms (the main window's status bar)
+    report_changed = Signal(object)  # CheckReport, after every rerun of the checks
+
+    def __init__(self, catalog: Catalog, settings: AppSettings, undo_stack: QUndoStack,
+                 parent: QWidget | None = None, user_parts: UserParts | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("build_tab")
+        self.catalog = catalog
+        self.settings = settings
+        self.undo_stack = undo_stack
+        self.user_parts = user_parts or UserParts()
+        self.resolver = PartResolver(catalog, self.user_parts)
+        self.tiers: dict[str, WorkloadTier] = self._load_tiers()
+        self.build = Build()
+        self.adapter = BuildAdapter(self.build, self)
+        self.document = BuildDocument(self.build, undo_stack, settings, self.resolver, self)
+        self._extra_checks: list[Check] = []
+        self._report: CheckReport | None = None
+
+        self._make_widgets()
+        self._make_layout()
+        self._connect()
+        self.recheck()
+        self._update_title()
+
+    # --- construction -------------------------------------------------------------------
+    def _load_tiers(self) -> dict[str, WorkloadTier]:
+        try:
+            return tiers_from_rows(self.catalog.tier_rows())
+        except CatalogError as exc:
+            log.warning("workload tiers unavailable: %s", exc)
+            return {}
+
+    def _make_widgets(self) -> None:
+        self.picker = PartPicker(self.catalog, self.user_parts)
+
+        self.name_edit = QLineEdit(self.build.name, objectName="build_name")
+        self.name_edit.setPlaceholderText(DEFAULT_NAME)
+        self.name_edit.setToolTip("The build's name (saved in the file and shown in the title)")
+        self.tier_combo = QComboBox(objectName="build_tier")
+        self.tier_combo.addItem("No workload tier", None)
+        for name, label in TIER_LABELS.items():
+            self.tier_combo.addItem(f"{label} workloads", name)
+        self.tier_combo.setToolTip("Compare each part with the seed article's minimum and "
+                                   "recommended specs for this kind of workload")
+
+        self.templates_menu = QMenu(self, objectName="templates_menu")
+        for tpl in TEMPLATES:
+            action = self.templates_menu.addAction(tpl.name)
+            action.setObjectName(f"template_{tpl.key}")
+            action.setStatusTip(tpl.description)
+            action.setToolTip(tpl.description)
+            action.triggered.connect(lambda _c=False, k=tpl.key: self.apply_template(k))
+        self.templates_button = QToolButton(objectName="templates_button")
+        self.templates_button.setText("Templates")
+        self.templates_button.setToolTip("Start from a ready-made build (undoable)")
+        self.templates_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.templates_button.setMenu(self.templates_menu)
+
+        self.action_new_custom_part = make_action("action_new_custom_part", self)
+        self.action_new_custom_part.triggered.connect(self.new_custom_part)
+        self.action_check_settings = make_action("action_check_settings", self)
+        self.action_check_settings.triggered.connect(self.edit_check_settings)
+        self.custom_button = QToolButton(objectName="new_custom_part_button")
+        self.custom_button.setDefaultAction(self.action_new_custom_part)
+        self.settings_button = QToolButton(objectName="check_settings_button")
+        self.settings_button.setDefaultAction(self.action_check_settings)
+
+        self.totals = TotalsBar()
+        self.model = BuildModel(self.adapter, self)
+        self.view = BuildTreeView()
+        self.view.setModel(self.model)
+        self.view.slots_for_ids = self._slots_for_ids
+        self.notice = QLabel(objectName="build_notice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("background: #fff4d6; color: #5c4300; border: 1px solid "
+                                  "#e0b84c; border-radius: 4px; padding: 4px 8px;")
+        self.notice.hide()
+        self.notes_edit = QPlainTextEdit(objectName="build_notes")
+        self.notes_edit.setPlaceholderText("Notes: what this machine is for, quotes, open "
+                                           "questions…")
+        self.notes_edit.setMaximumHeight(72)
+        self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_DELAY_MS)
+
+        self.checks = ChecksPanel()
+        self.extras = QTabWidget(objectName="build_extras")
+        placeholder = QLabel("The workload-fit panel will sit here: pick a model and a "
+                             "training or inference job, and see whether it fits this "
+                             "build's GPUs.", objectName="workload_fit_placeholder")
+        placeholder.setWordWrap(True)
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        placeholder.setMargin(8)
+        self.extras.addTab(placeholder, WORKLOAD_FIT)
+
+    def _make_layout(self) -> None:
+        header = QHBoxLayout()
+        header.addWidget(QLabel("Build:"))
+        header.addWidget(self.name_edit, 2)
+        header.addWidget(self.tier_combo)
+        header.addWidget(self.templates_button)
+        header.addStretch(1)
+        header.addWidget(self.custom_button)
+        header.addWidget(self.settings_button)
+
+        centre = QWidget(objectName="build_centre")
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.addLayout(header)
+        centre_layout.addWidget(self.totals)
+        centre_layout.addWidget(self.notice)
+        centre_layout.addWidget(self.view, 1)
+        centre_layout.addWidget(self.notes_edit)
+
+        self.right = QSplitter(Qt.Orientation.Vertical, objectName="build_right_splitter")
+        self.right.addWidget(self.checks)
+        self.right.addWidget(self.extras)
+        self.right.setStretchFactor(0, 3)
+        self.right.setStretchFactor(1, 1)
+        self.right.setSizes([600, 160])
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="build_splitter")
+        self.splitter.addWidget(self.picker)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([330, 640, 430])
+        state = self.settings.get("build/splitter")
+        if state:
+            self.splitter.restoreState(QByteArray(state))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.splitter)
+
+    def _connect(self) -> None:
+        self.picker.add_requested.connect(self.add_parts)
+        self.view.parts_dropped.connect(self.add_parts)
+        self.view.remove_requested.connect(self.remove_parts)
+        self.view.quantity_step_requested.connect(self.step_quantity)
+        self.model.quantity_edit_requested.connect(self.set_quantity)
+        self.checks.check_selected.connect(self._highlight)
+        self.adapter.changed.connect(self.recheck)
+        self.adapter.name_changed.connect(self._show_name)
+        self.adapter.notes_changed.connect(self._show_notes)
+        self.adapter.tier_changed.connect(self._show_tier)
+        self.adapter.reset.connect(self._show_all)
+        self.name_edit.editingFinished.connect(self._commit_name)
+        self.tier_combo.currentIndexChanged.connect(self._commit_tier)
+        self.notes_edit.textChanged.connect(self._notes_timer.start)
+        self._notes_timer.timeout.connect(self._commit_notes)
+        # Bound methods (not lambdas): Qt drops the connection when the tab goes away,
+        # while the shared undo stack lives on.
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.document.path_changed.connect(self._update_title)
+        self.splitter.splitterMoved.connect(self._save_splitter)
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def report(self) -> CheckReport | None:
+        """The latest check report (rerun after every change)."""
+        return self._report
+
+    @property
+    def path(self) -> Path | None:
+        return self.document.path
+
+    def is_modified(self) -> bool:
+        return self.document.modified
+
+    def check_settings(self):  # noqa: ANN201 - CheckSettings
+        return check_settings_from(self.settings)
+
+    # --- changing the build (each an undo command) ----------------------------------------
+    def add_parts(self, part_ids: Sequence[str]) -> int:
+        """Put parts in their slots (a drop, Enter, "Add to build"); returns how many.
+
+        A part that would replace another in a single slot is added only if the user
+        agrees; an id nobody knows is reported in the status bar and skipped.
+        """
+        parts: list[Part] = []
+        unknown: list[str] = []
+        for part_id in dict.fromkeys(part_ids):
+            part = self.resolver.find(part_id)
+            if part is None:
+                unknown.append(part_id)
+            else:
+                parts.append(part)
+        chosen: list[Part] = []
+        taken: dict[Slot, Part] = {}
+        for part in parts:
+            slot = slot_for(part)
+            occupant = taken.get(slot) if slot.single else None
+            if occupant is None:
+                current = self.build.would_replace(part)
+                occupant = current.part if current is not None else None
+            if occupant is not None and occupant.id != part.id \
+                    and not self.ask_replace(occupant, part):
+                continue
+            if slot.single:
+                taken[slot] = part
+            chosen.append(part)
+        if chosen:
+            if len(chosen) == 1:
+                self.undo_stack.push(AddPartCommand(self.build, chosen[0]))
+            else:
+                macro = QUndoCommand(f"Add {len(chosen)} parts")
+                for part in chosen:
+                    AddPartCommand(self.build, part, parent=macro)
+                self.undo_stack.push(macro)
+            names = ", ".join(p.display_name for p in chosen[:3])
+            more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
+            self.status_message.emit(f"Added {names}{more} to the build", 4000)
+        if unknown:
+            self.status_message.emit(f"Not in the catalog or your parts: "
+                                     f"{', '.join(unknown)}", 6000)
+        return len(chosen)
+
+    def remove_parts(self, part_ids: Sequence[str]) -> int:
+        ids = [i for i in dict.fromkeys(part_ids) if i in self.build]
+        if not ids:
+            return 0
+        if len(ids) == 1:
+            self.undo_stack.push(RemovePartCommand(self.build, ids[0]))
+        else:
+            macro = QUndoCommand(f"Remove {len(ids)} parts")
+            for part_id in ids:
+                RemovePartCommand(self.build, part_id, parent=macro)
+            self.undo_stack.push(macro)
+        return len(ids)
+
+    def set_quantity(self, part_id: str, quantity: int) -> None:
+        item = self.build.find(part_id)
+        if item is None or item.slot.single or item.quantity == quantity:
+            return
+        if not 1 <= quantity <= MAX_QUANTITY:
+            return
+        self.undo_stack.push(SetQuantityCommand(self.build, part_id, quantity))
+
+    def step_quantity(self, part_id: str, delta: int) -> None:
+        item = self.build.find(part_id)
+        if item is not None:
+            self.set_quantity(part_id, item.quantity + delta)
+
+    def replace_part(self, part_id: str, new_part_id: str) -> bool:
+        new_part = self.resolver.find(new_part_id)
+        if new_part is None or part_id not in self.build:
+            return False
+        try:
+            command = ReplacePartCommand(self.build, part_id, new_part)
+            self.undo_stack.push(command)
+        except ValueError as exc:
+            self.status_message.emit(str(exc), 6000)
+            return False
+        return True
+
+    def set_name(self, name: str) -> None:
+        name = name.strip() or DEFAULT_NAME
+        if name != self.build.name:
+            self.undo_stack.push(RenameCommand(self.build, self.build.name, name))
+
+    def set_notes(self, notes: str) -> None:
+        if notes != self.build.notes:
+            self.undo_stack.push(SetNotesCommand(self.build, self.build.notes, notes))
+
+    def set_tier(self, tier: str | None) -> None:
+        if tier != self.build.tier:
+            self.undo_stack.push(SetTierCommand(self.build, tier))
+
+    def apply_template(self, key: str) -> Template:
+        """Replace the build with a template (one undoable step)."""
+        tpl = find_template(key)
+        document = {"format": buildfile.FORMAT, "version": buildfile.VERSION,
+                    "name": tpl.name, "notes": tpl.description,
+                    "workload": {"tier": tpl.tier},
+                    "parts": [{"id": i, "quantity": q} for i, q in tpl.parts]}
+        loaded = buildfile.from_dict(document, self.resolver)
+        self.undo_stack.push(RestoreCommand(self.build, loaded.build.snapshot(),
+                                            f"Load template {tpl.name}"))
+        self._show_notice(loaded.warnings)
+        mains = self.check_settings().mains
+        if tpl.mains != mains:
+            self.status_message.emit(
+                f"{tpl.name} is meant for a {MAINS[tpl.mains].label}; your check settings "
+                f"say {MAINS[mains].label}", 8000)
+        else:
+            self.status_message.emit(f"Loaded template {tpl.name}", 4000)
+        return tpl
+
+    # --- checks -----------------------------------------------------------------------------
+    def add_extra_check_provider(self, check: Check) -> None:
+        """Join a check to the planner's (e.g. the workload fit): ``check(ctx)`` returns
+        ``CheckResult``s like the built-in checks; it runs on every change."""
+        self._extra_checks.append(check)
+        self.recheck()
+
+    def remove_extra_check_provider(self, check: Check) -> None:
+        if check in self._extra_checks:
+            self._extra_checks.remove(check)
+            self.recheck()
+
+    def set_workload_panel(self, widget: QWidget, title: str = WORKLOAD_FIT) -> None:
+        """Put the workload-fit panel (issue 5) in its place under the checks."""
+        self.extras.removeTab(0)
+        self.extras.insertTab(0, widget, title)
+        self.extras.setCurrentIndex(0)
+
+    def recheck(self) -> CheckReport:
+        settings = self.check_settings()
+        extras = [_guarded(c) for c in self._extra_checks]
+        report = check_build(self.build, settings, self.tiers, extra_checks=extras)
+        self._report = report
+        self.checks.show_report(report)
+        self.totals.show_summary(report.summary, settings)
+        self.model.set_issues(worst_issues(report.results))
+        self.report_changed.emit(report)
+        return report
+
+    def _highlight(self, part_ids: tuple[str, ...], status: str) -> None:
+        self.model.set_highlight(part_ids, status or "unknown")
+        if part_ids:
+            index = self.model.part_index(part_ids[0])
+            if index.isValid():
+                self.view.scrollTo(index)
+
+    def edit_check_settings(self) -> None:
+        dialog = CheckSettingsDialog(self.check_settings(), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            store_check_settings(self.settings, dialog.values())
+            self.recheck()
+
+    # --- files --------------------------------------------------------------------------------
+    def new_build(self) -> bool:
+        if not self.maybe_save():
+            return False
+        self.document.reset()
+        self._show_notice(())
+        return True
+
+    def open_build(self) -> bool:
+        if not self.maybe_save():
+            return False
+        path = self.ask_open_path()
+        return self.open_build_file(path, ask=False) if path is not None else False
+
+    def open_build_file(self, path: Path | str, ask: bool = True) -> bool:
+        """Open a build file; a bad file is an error dialog and the current build stays."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            loaded = self.document.open(Path(path))
+        except DlhwError as exc:
+            show_error(self, "Cannot open the build", str(exc))
+            return False
+        self._show_notice(loaded.warnings)
+        self.status_message.emit(f"Opened {Path(path).name}", 4000)
+        return True
+
+    def save_build(self) -> bool:
+        if self.document.path is None:
+            return self.save_build_as()
+        return self._save_to(self.document.path)
+
+    def save_build_as(self) -> bool:
+        path = self.ask_save_path()
+        return self._save_to(path) if path is not None else False
+
+    def _save_to(self, path: Path) -> bool:
+        self._flush_editors()
+        try:
+            target = self.document.save(path)
+        except DlhwError as exc:
+            show_error(self, "Cannot save the build", str(exc))
+            return False
+        self.status_message.emit(f"Saved {target.name}", 4000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Before the build is replaced or the app closes: False means "stay"."""
+        self._flush_editors()
+        if not self.document.modified:
+            return True
+        answer = self.ask_save_changes()
+        if answer == "save":
+            return self.save_build()
+        return answer == "discard"
+
+    def recent_files(self) -> list[str]:
+        return self.document.recent_files()
+
+    # --- other helpers' features ------------------------------------------------------------
+    def export_sheet(self) -> None:
+        try:
+            from dlhw_desktop.ui.pdf_export import export_build_sheet
+        except ModuleNotFoundError as exc:
+            if exc.name != "dlhw_desktop.ui.pdf_export":
+                raise
+            self.status_message.emit("PDF export is not available yet", 5000)
+            return
+        export_build_sheet(self, self.build, self._report, self.catalog)
+
+    def detect_computer(self) -> None:
+        try:
+            from dlhw_desktop.core.detect import detect_build
+        except ModuleNotFoundError as exc:
+            if exc.name != "dlhw_desktop.core.detect":
+                raise
+            self.status_message.emit("Detecting this computer is not available yet", 5000)
+            return
+        detected = detect_build(self.resolver)
+        build = getattr(detected, "build", detected)
+        self.undo_stack.push(RestoreCommand(self.build, build.snapshot(),
+                                            "Detect this computer"))
+
+    def new_custom_part(self) -> Part | None:
+        """Describe a part the catalog lacks; it is stored, listed and added to the build."""
+        from dlhw_desktop.ui.custom_part_dialog import CustomPartDialog
+
+        category = self.picker.current_category()
+        dialog = CustomPartDialog(self.user_parts, parent=self, **(
+            {"category": category} if category not in (None, CUSTOM) else {}))
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.part is None:
+            return None
+        self.picker.set_category(CUSTOM)
+        self.picker.refresh()
+        self.add_parts([dialog.part.id])
+        return dialog.part
+
+    # --- questions (tests replace these) -----------------------------------------------------
+    def ask_replace(self, old: Part, new: Part) -> bool:
+        slot = slot_for(new)
+        answer = QMessageBox.question(
+            self, "Replace part?",
+            f"The build holds one {slot.label.lower()}: replace {old.display_name} with "
+            f"{new.display_name}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_save_changes(self) -> str:
+        """"save", "discard" or "cancel"."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes",
+                          f"Save the changes to “{self.build.name}”?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("save_changes_dialog")
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(
+            QMessageBox.StandardButton(answer), "cancel")
+
+    def ask_open_path(self) -> Path | None:
+        folder = self.settings.get("build/last_folder") or str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Open build", folder, _FILTER)
+        return Path(path) if path else None
+
+    def ask_save_path(self) -> Path | None:
+        start = str(self.document.path or self.document.suggested_path())
+        path, _ = QFileDialog.getSaveFileName(self, "Save build", start, _FILTER)
+        return Path(path) if path else None
+
+    # --- editors follow the model ------------------------------------------------------------
+    def _commit_name(self) -> None:
+        self.set_name(self.name_edit.text())
+        if not self.name_edit.text().strip():
+            self.name_edit.setText(self.build.name)
+
+    def _commit_notes(self) -> None:
+        self._notes_timer.stop()
+        self.set_notes(self.notes_edit.toPlainText())
+
+    def _commit_tier(self, _index: int) -> None:
+        self.set_tier(self.tier_combo.currentData())
+
+    def _flush_editors(self) -> None:
+        if self._notes_timer.isActive():
+            self._commit_notes()
+        if self.name_edit.isModified() and self.name_edit.text().strip() != self.build.name:
+            self._commit_name()
+
+    def _show_name(self, name: str) -> None:
+        if self.name_edit.text() != name:
+            self.name_edit.setText(name)
+        self.name_edit.setModified(False)
+        self._update_title()
+
+    def _show_notes(self, notes: str) -> None:
+        if self.notes_edit.toPlainText() != notes:
+            self.notes_edit.blockSignals(True)
+            self.notes_edit.setPlainText(notes)
+            self.notes_edit.blockSignals(False)
+
+    def _show_tier(self, tier: str | None) -> None:
+        index = self.tier_combo.findData(tier)
+        if index != self.tier_combo.currentIndex():
+            self.tier_combo.blockSignals(True)
+            self.tier_combo.setCurrentIndex(max(0, index))
+            self.tier_combo.blockSignals(False)
+
+    def _show_all(self) -> None:
+        self._show_name(self.build.name)
+        self._show_notes(self.build.notes)
+        self._show_tier(self.build.tier)
+
+    def _show_notice(self, warnings: Sequence[str]) -> None:
+        if warnings:
+            count = len(warnings)
+            self.notice.setText(f"<b>{count} warning{'s' if count != 1 else ''}:</b> "
+                                + " ".join(warnings))
+            self.notice.show()
+        else:
+            self.notice.hide()
+            self.notice.clear()
+
+    def _slots_for_ids(self, part_ids: list[str]) -> set[Slot]:
+        parts = (self.resolver.find(i) for i in part_ids[:16])
+        return {slot_for(p) for p in parts if p is not None}
+
+    def window_title(self) -> str:
+        """``name[*] — file — app``: Qt shows ``*`` in place of ``[*]`` when modified."""
+        name = self.build.name or DEFAULT_NAME
+        where = f" — {self.document.path.name}" if self.document.path else ""
+        return f"{name}[*]{where} — {APP_NAME}"
+
+    def _update_title(self, *_args: object) -> None:
+        window = self.window()
+        window.setWindowTitle(self.window_title())
+        window.setWindowModified(self.document.modified)
+
+    def _save_splitter(self, *_args: object) -> None:
+        self.settings.set("build/splitter", bytes(self.splitter.saveState().data()))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        self._update_title()
+
+
+_FILTER = "DL Hardware builds (*.dlhw.json);;JSON files (*.json);;All files (*)"
+
+
+def _guarded(check: Check) -> Callable[[CheckContext], list[CheckResult]]:
+    """An extra check that raises shows as one "unknown" result instead of breaking the
+    planner (and is logged with its traceback)."""
+
+    def run(ctx: CheckContext) -> list[CheckResult]:
+        try:
+            produced = check(ctx)
+        except Exception as exc:  # noqa: BLE001 - a plug-in's bug must not stop the planner
+            log.exception("extra check %r failed", check)
+            name = getattr(check, "__name__", type(check).__name__)
+            return [CheckResult(f"extra.{name}", "workload", "unknown",
+                                f"The {name} check could not run: {exc}")]
+        if produced is None:
+            return []
+        return [produced] if isinstance(produced, CheckResult) else list(produced)
+
+    return run

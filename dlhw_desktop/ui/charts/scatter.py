@@ -1,0 +1,179 @@
+"""Every accelerator of the catalog at once: throughput against price or power.
+
+One scatter item per vendor (colour and legend entry), created once; the compared parts
+are ringed and named. Hover a point for its figures; click it to add it to the comparison.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+from dlhw_desktop.core.compare import (
+    SCATTER_X,
+    M_THROUGHPUT,
+    ScatterData,
+    ScatterPoint,
+    short_name,
+)
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.ui.charts.base import (
+    OTHER_VENDOR,
+    SLOT_COLOURS,
+    VENDOR_COLOURS,
+    ChartBase,
+    layout_legend,
+    make_plot,
+    set_axis_label,
+    style_plot,
+    text_item,
+)
+
+
+X_WORDS = {"price": "price", "tdp": "board power (TDP)"}
+
+
+def marker_size(memory_gb: float | None) -> float:
+    """Marker diameter in pixels: area grows with memory; unknown memory is small."""
+    if memory_gb is None or memory_gb <= 0:
+        return 6.0
+    return float(min(34.0, max(6.0, 4.0 + 2.2 * math.sqrt(memory_gb))))
+
+
+def _tip(x: float, y: float, data: object) -> str:  # noqa: ARG001 - pyqtgraph's signature
+    return data.tooltip if isinstance(data, ScatterPoint) else ""
+
+
+class ScatterChart(ChartBase):
+    """Throughput at the chosen precision against price or TDP, for the whole catalog."""
+
+    kind = "scatter"
+    part_clicked = Signal(str)
+
+    def __init__(self, vendors: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        style = self.style_
+        self.plot = make_plot(style)
+        self.plot.getViewBox().setMouseEnabled(x=True, y=True)
+        self.plot.showGrid(x=True, y=True, alpha=style.grid_alpha)
+        # In the layout, not over the plot: it never hides points, and exports scale it.
+        self.legend = layout_legend(columns=6)
+        self.vendor_items: dict[str, pg.ScatterPlotItem] = {}
+        for vendor in vendors:
+            colour = VENDOR_COLOURS.get(vendor, OTHER_VENDOR)
+            item = pg.ScatterPlotItem(
+                size=9, pen=pg.mkPen(colour, width=1), brush=pg.mkBrush(colour + "99"),
+                hoverable=True, hoverPen=pg.mkPen(style.foreground, width=2), tip=_tip,
+                name=vendor)
+            item.sigClicked.connect(self._clicked)
+            self.plot.addItem(item)
+            self.vendor_items[vendor] = item
+        self.rings = pg.ScatterPlotItem(size=14, brush=None, pxMode=True)
+        self.plot.addItem(self.rings)
+        self.labels: list[pg.TextItem] = []
+        for _ in SLOT_COLOURS:
+            label = text_item(style, (0.0, 1.0), size_pt=9)
+            label.setVisible(False)
+            self.plot.addItem(label)
+            self.labels.append(label)
+        self.ci.addItem(self.title, row=0, col=0)
+        self.ci.addItem(self.plot, row=1, col=0)
+        self.ci.addItem(self.legend, row=2, col=0)
+        self.ci.addItem(self.notes, row=3, col=0)
+        self.data: ScatterData | None = None
+        self._last: tuple[ScatterData, list[Part], str, str, bool] | None = None
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [self.plot]
+
+    def _clicked(self, _item: pg.ScatterPlotItem, points: Sequence[pg.SpotItem],
+                 _event: object) -> None:
+        if len(points):
+            data = points[0].data()
+            if isinstance(data, ScatterPoint):
+                self.part_clicked.emit(data.part_id)
+
+    def show_data(self, data: ScatterData, compared: Sequence[Part], precision: str,
+                  x_key: str, log: bool) -> None:
+        """Plot ``data`` (from ``core.compare.scatter_points``); ring the compared parts."""
+        self._last = (data, list(compared), precision, x_key, log)
+        self.data = data
+        style = self.style_
+
+        def tx(v: float) -> float:
+            return math.log10(v) if log else v
+
+        groups = data.by_vendor()
+        self.legend.clear()
+        self.legend.setLabelTextColor(style.foreground)
+        for vendor, item in self.vendor_items.items():
+            points = groups.get(vendor, [])
+            item.setData(x=np.array([tx(p.x) for p in points]),
+                         y=np.array([tx(p.y) for p in points]),
+                         size=np.array([marker_size(p.memory_gb) for p in points]),
+                         data=np.array(points, dtype=object) if points else None)
+            item.setVisible(bool(points))
+            if points:
+                self.legend.addItem(item, f"{vendor} ({len(points)})")
+        # Ring and name the compared parts that have both figures.
+        by_id = {p.part_id: p for p in data.points}
+        rings_x: list[float] = []
+        rings_y: list[float] = []
+        rings_size: list[float] = []
+        pens = []
+        missing: list[str] = []
+        xs = [tx(p.x) for p in data.points]
+        middle = (min(xs) + max(xs)) / 2 if xs else 0.0
+        for slot, label in enumerate(self.labels):
+            part = compared[slot] if slot < len(compared) else None
+            point = by_id.get(part.id) if part is not None else None
+            if point is None:
+                label.setVisible(False)
+                if part is not None:
+                    missing.append(short_name(part))
+                continue
+            rings_x.append(tx(point.x))
+            rings_y.append(tx(point.y))
+            rings_size.append(marker_size(point.memory_gb) + 8)
+            pens.append(pg.mkPen(SLOT_COLOURS[slot], width=2.5))
+            label.setText(short_name(part), color=style.foreground)
+            label.setAnchor((0.0, 1.0) if tx(point.x) <= middle else (1.0, 1.0))
+            label.setPos(tx(point.x), tx(point.y))
+            label.setVisible(True)
+        self.rings.setData(x=np.array(rings_x), y=np.array(rings_y),
+                           size=np.array(rings_size), pen=pens, brush=None)
+        x_metric = SCATTER_X[x_key]
+        for axis in ("bottom", "left"):
+            self.plot.getAxis(axis).setLogMode(log)
+        set_axis_label(self.plot, "bottom", x_metric.axis_label(precision)
+                       + ("  [log scale]" if log else ""), style)
+        set_axis_label(self.plot, "left", M_THROUGHPUT.axis_label(precision)
+                       + ("  [log scale]" if log else ""), style)
+        x_words = X_WORDS[x_key]
+        self.set_title(f"{M_THROUGHPUT.short_title(precision)} against {x_words}, "
+                       "whole catalog",
+                       f"{len(data.points)} accelerators with both figures; up and to the "
+                       f"{'left' if not x_metric.higher_is_better else 'right'} is better")
+        notes = ["Marker area grows with memory size. Hover a point for its figures; click "
+                 "it to add it to the comparison. Compared parts are ringed."]
+        if data.omitted:
+            notes.append(f"{data.omitted} accelerators lack a {precision} figure or a "
+                         f"{x_words} and are not plotted"
+                         + (f" (of those compared: {', '.join(missing)})" if missing else ""))
+        self.set_notes(notes)
+        self.plot.enableAutoRange()
+        self.plot.autoRange(padding=0.06)
+
+    def restyle(self) -> None:
+        style = self.style_
+        style_plot(self.plot, style)
+        self.plot.showGrid(x=True, y=True, alpha=style.grid_alpha)
+        for item in self.vendor_items.values():
+            item.opts["hoverPen"] = pg.mkPen(style.foreground, width=2)
+        if self._last is not None:
+            self.show_data(*self._last)

@@ -1,0 +1,211 @@
+"""The checks panel: the overall verdict in words and colour, then every check grouped by
+kind with a status icon, its message (with the numbers) and a suggested fix.
+
+Selecting a check emits the part ids it concerns, so the build view can highlight them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop.core.checks import KINDS, CheckReport, CheckResult, worst
+from dlhw_desktop.ui.status_icons import STATUS_WORDS, status_colour, status_icon, status_pixmap
+
+KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
+               "cooling": "Cooling", "memory": "Memory", "workload": "Workload tier and fit"}
+KIND_ORDER = ("compatibility", "power", "cooling", "memory", "workload")
+RESULT_ROLE = Qt.ItemDataRole.UserRole + 10
+
+
+def verdict_text(report: CheckReport | None) -> tuple[str, str]:
+    """(headline, detail) in words for the overall verdict."""
+    if report is None or not report.summary.parts and not report.results:
+        return ("Empty build", "Add parts from the list on the left, drag them in, or start "
+                "from a template.")
+    counts = {s: sum(r.status == s for r in report.results)
+              for s in ("pass", "warn", "fail", "unknown")}
+    verdict = report.verdict
+    if verdict == "fail":
+        n = counts["fail"]
+        return ("Will not work as planned",
+                f"{n} failing check{'s' if n != 1 else ''} to fix"
+                + (f", {counts['warn']} warning{'s' if counts['warn'] != 1 else ''}"
+                   if counts["warn"] else ""))
+    if verdict == "warn":
+        n = counts["warn"]
+        return ("Works, with warnings",
+                f"{n} warning{'s' if n != 1 else ''} worth reading; nothing fails"
+                + (f"; {counts['unknown']} unknown" if counts["unknown"] else ""))
+    if verdict == "unknown":
+        incomplete = report.get("compat.complete")
+        if incomplete is not None:
+            return ("Not complete yet", incomplete.message)
+        n = counts["unknown"]
+        return ("Not shown to work yet",
+                f"{n} check{'s' if n != 1 else ''} lack a figure; nothing known fails")
+    return ("Works", f"All {counts['pass']} checks pass")
+
+
+class ChecksPanel(QWidget):
+    """Verdict banner over a tree of checks grouped by kind."""
+
+    check_selected = Signal(tuple, str)  # part ids, status ("" when nothing is selected)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("checks_panel")
+        self._report: CheckReport | None = None
+
+        self.banner = QFrame(objectName="verdict_banner")
+        self.verdict_icon = QLabel(objectName="verdict_icon")
+        self.verdict_label = QLabel(objectName="verdict_label")
+        self.verdict_detail = QLabel(objectName="verdict_detail")
+        self.verdict_detail.setWordWrap(True)
+        words = QVBoxLayout()
+        words.setSpacing(0)
+        words.addWidget(self.verdict_label)
+        words.addWidget(self.verdict_detail)
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.setContentsMargins(10, 6, 10, 6)
+        banner_layout.addWidget(self.verdict_icon, 0, Qt.AlignmentFlag.AlignTop)
+        banner_layout.addLayout(words, 1)
+
+        self.tree = QTreeWidget(objectName="checks_tree")
+        self.tree.setHeaderHidden(True)
+        self.tree.setColumnCount(1)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setIndentation(14)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.tree.itemSelectionChanged.connect(self._selection_changed)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("<b>Checks</b>")
+        layout.addWidget(title)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tree, 1)
+        self.show_report(None)
+
+    @property
+    def report(self) -> CheckReport | None:
+        return self._report
+
+    def show_report(self, report: CheckReport | None) -> None:
+        """Redraw from a report, keeping the selected check selected if it is still there."""
+        selected = self.selected_result()
+        key = (selected.id, selected.part_ids) if selected else None
+        self._report = report
+        status = report.verdict if report is not None and report.results else "unknown"
+        headline, detail = verdict_text(report)
+        colour = status_colour(status).name()
+        self.banner.setStyleSheet(
+            f"#verdict_banner {{ border: 2px solid {colour}; border-radius: 6px; }}")
+        self.verdict_icon.setPixmap(status_pixmap(status, 28))
+        self.verdict_label.setText(
+            f"<span style='font-size:15pt; font-weight:600; color:{colour}'>"
+            f"{escape(headline)}</span>")
+        self.verdict_detail.setText(escape(detail))
+        self.verdict_label.setProperty("status", status)
+
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        reselect: QTreeWidgetItem | None = None
+        results = report.results if report is not None else ()
+        for kind in sorted(KINDS, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99):
+            group = [r for r in results if r.kind == kind]
+            if not group:
+                continue
+            top = QTreeWidgetItem([self._group_text(kind, group)])
+            top.setIcon(0, status_icon(worst(r.status for r in group)))
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.tree.addTopLevelItem(top)
+            for result in sorted(group, key=_order):
+                child = QTreeWidgetItem([self._result_text(result)])
+                child.setIcon(0, status_icon(result.status))
+                child.setData(0, RESULT_ROLE, result)
+                child.setToolTip(0, _tooltip(result))
+                top.addChild(child)
+                if key == (result.id, result.part_ids):
+                    reselect = child
+            top.setExpanded(True)
+        if reselect is not None:
+            reselect.setSelected(True)
+            self.tree.setCurrentItem(reselect)
+        self.tree.blockSignals(False)
+        if key is not None and reselect is None:
+            self.check_selected.emit((), "")
+
+    def selected_result(self) -> CheckResult | None:
+        items = self.tree.selectedItems()
+        result = items[0].data(0, RESULT_ROLE) if items else None
+        return result if isinstance(result, CheckResult) else None
+
+    def select_check(self, check_id: str) -> bool:
+        """Select the first result with this id (as a click would)."""
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            for j in range(top.childCount()):
+                child = top.child(j)
+                result = child.data(0, RESULT_ROLE)
+                if isinstance(result, CheckResult) and result.id == check_id:
+                    self.tree.setCurrentItem(child)
+                    return True
+        return False
+
+    def visible_results(self) -> list[CheckResult]:
+        found = []
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            found += [top.child(j).data(0, RESULT_ROLE) for j in range(top.childCount())]
+        return found
+
+    def _selection_changed(self) -> None:
+        result = self.selected_result()
+        if result is None:
+            self.check_selected.emit((), "")
+        else:
+            self.check_selected.emit(tuple(result.part_ids), result.status)
+
+    @staticmethod
+    def _group_text(kind: str, group: list[CheckResult]) -> str:
+        counts = [(s, sum(r.status == s for r in group)) for s in ("fail", "warn", "unknown",
+                                                                   "pass")]
+        parts = [f"{n} {STATUS_WORDS[s].lower()}{'s' if n > 1 and s != 'pass' else ''}"
+                 if s != "pass" else f"{n} pass" for s, n in counts if n]
+        return f"{KIND_LABELS.get(kind, kind.title())}  ·  {', '.join(parts)}"
+
+    @staticmethod
+    def _result_text(result: CheckResult) -> str:
+        text = result.message
+        if result.suggestion:
+            text += f"\n→ {result.suggestion}"
+        return text
+
+
+def _order(result: CheckResult) -> int:
+    return {"fail": 0, "warn": 1, "unknown": 2, "pass": 3}[result.status]
+
+
+def _tooltip(result: CheckResult) -> str:
+    lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
+    for key, value in result.figures.items():
+        lines.append(f"{key}: {'n/a' if value is None else value}")
+    return "\n".join(lines)

@@ -1,0 +1,823 @@
+"""The Compare tab: up to eight accelerators side by side, charted and tabulated.
+
+The selection lives in ``core.compare.Comparison``; this widget drives it (picker, list,
+presets, Catalog tab's "Compare") and redraws from its change events. Every figure comes
+from the catalog through ``core/compare.py``; the charts are in ``ui/charts``. The main
+window imports this module only when the tab is first shown (pyqtgraph is slow to import).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPixmap,
+    QStandardItem,
+    QStandardItemModel,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.core.compare import (
+    BASE_METRICS,
+    DERIVED_METRICS,
+    MAX_PARTS,
+    METRICS,
+    PRECISIONS,
+    PRESETS,
+    PRESETS_BY_NAME,
+    SCATTER_X,
+    AddResult,
+    Comparison,
+    CompareExportError,
+    SpecTable,
+    part_tooltip,
+    resolve_preset,
+    scatter_points,
+    short_name,
+    spec_table,
+    table_csv,
+    table_markdown,
+    write_atomic,
+)
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.ui.charts.bars import BarsChart, DerivedChart, NormalisedChart
+from dlhw_desktop.ui.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
+from dlhw_desktop.ui.charts.scatter import ScatterChart
+from dlhw_desktop.ui.dialogs import show_error
+from dlhw_desktop.ui.settings import AppSettings
+
+CHART_KINDS: dict[str, str] = {"bars": "Bars", "normalised": "Normalised",
+                               "derived": "Per $ and per watt", "scatter": "Whole catalog"}
+ID_ROLE = Qt.ItemDataRole.UserRole
+SEARCH_DELAY_MS = 80
+PICKER_LIMIT = 20
+
+
+def swatch(colour: str, size: int = 12) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QColor(colour))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawRoundedRect(0, 0, size, size, 3, 3)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class PartList(QListWidget):
+    """The compared parts in order; drag to reorder, Delete removes."""
+
+    reordered = Signal(list)
+
+    def dropEvent(self, event) -> None:  # noqa: ANN001, N802
+        super().dropEvent(event)
+        self.reordered.emit([self.item(r).data(ID_ROLE) for r in range(self.count())])
+
+
+class CompareTab(QWidget):
+    """Choose up to eight accelerators; read bars, ratios, the catalog scatter and a table."""
+
+    status_message = Signal(str)
+
+    def __init__(self, catalog: Catalog, settings: AppSettings,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compare_tab")
+        self.catalog = catalog
+        self.settings = settings
+        self._parts: dict[str, Part] = {}
+        self._all_accelerators: list[Part] | None = None
+        self._charts: dict[str, ChartBase] = {}
+        self._dirty: set[str] = set(CHART_KINDS)
+        self._style: ChartStyle = current_style()
+
+        stored = [i for i in settings.get("compare/part_ids") if isinstance(i, str)]
+        self.comparison = Comparison(self._accelerator_ids(stored),
+                                     settings.get("compare/precision"),
+                                     settings.get("compare/baseline") or None)
+        self._build_sidebar()
+        self._build_toolbar()
+        self._build_body()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.sidebar)
+        layout.addLayout(self.right, 1)
+
+        kind = settings.get("compare/chart")
+        self._kind = kind if kind in CHART_KINDS else "bars"
+        self.kind_buttons[self._kind].setChecked(True)
+        metric = settings.get("compare/metric")
+        self._metric = metric if metric in METRICS else "throughput"
+        x_key = settings.get("compare/scatter_x")
+        self._scatter_x = x_key if x_key in SCATTER_X else "tdp"
+        self._log = {"scatter": bool(settings.get("compare/log")),
+                     "normalised": bool(settings.get("compare/log_normalised"))}
+        self._sync_controls()
+        self.comparison.subscribe(self._comparison_changed)
+        self._comparison_changed("parts")
+
+    # --- construction ---------------------------------------------------------------
+    def _build_sidebar(self) -> None:
+        self.sidebar = QWidget(objectName="compare_sidebar")
+        self.sidebar.setFixedWidth(290)
+        box = QVBoxLayout(self.sidebar)
+        box.setContentsMargins(0, 0, 4, 0)
+
+        self.preset_combo = QComboBox(objectName="preset_combo")
+        self.preset_combo.addItem("Load a preset comparison…", None)
+        for preset in PRESETS:
+            self.preset_combo.addItem(preset.name, preset.name)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, preset.description,
+                                          Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.activated.connect(self._preset_chosen)
+
+        self.picker = QLineEdit(objectName="compare_search")
+        self.picker.setPlaceholderText("Add an accelerator: type a name…")
+        self.picker.setClearButtonEnabled(True)
+        self.completions = QStandardItemModel(self)
+        self.completer = QCompleter(self.completions, self)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setMaxVisibleItems(12)
+        self.picker.setCompleter(self.completer)
+        self.completer.activated[QModelIndex].connect(self._completion_activated)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.update_completions)
+        self.picker.textEdited.connect(lambda _t: self._search_timer.start())
+        self.picker.returnPressed.connect(self.add_from_picker)
+
+        self.count_label = QLabel(objectName="compare_count")
+        self.part_list = PartList(objectName="compare_list")
+        self.part_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.part_list.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.part_list.setIconSize(QSize(12, 12))
+        self.part_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.part_list.customContextMenuRequested.connect(self._list_menu)
+        self.part_list.reordered.connect(self._list_reordered)
+        self.part_list.currentRowChanged.connect(lambda _r: self._update_buttons())
+
+        self.action_remove = self._action("action_compare_remove", "&Remove from comparison",
+                                          QKeySequence.StandardKey.Delete, self.remove_selected)
+        self.action_up = self._action("action_compare_move_up", "Move &up", "Alt+Up",
+                                      lambda: self.move_selected(-1))
+        self.action_down = self._action("action_compare_move_down", "Move &down", "Alt+Down",
+                                        lambda: self.move_selected(1))
+        self.action_baseline = self._action("action_compare_set_baseline", "Use as &baseline",
+                                            None, self._baseline_from_list)
+        for action in (self.action_remove, self.action_up, self.action_down):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.part_list.addAction(action)
+
+        buttons = QHBoxLayout()
+        self.up_button = self._button("compare_up", "↑", "Move up (Alt+Up)", self.action_up)
+        self.down_button = self._button("compare_down", "↓", "Move down (Alt+Down)",
+                                        self.action_down)
+        self.remove_button = self._button("compare_remove", "Remove", "Remove (Delete)",
+                                          self.action_remove)
+        self.clear_button = QPushButton("Clear", objectName="compare_clear")
+        self.clear_button.clicked.connect(self.comparison.clear)
+        for button in (self.up_button, self.down_button, self.remove_button,
+                       self.clear_button):
+            buttons.addWidget(button)
+
+        self.message = QLabel(objectName="compare_message")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        hint = QLabel("Tip: select accelerators in the Catalog tab and press Compare "
+                      "(Ctrl+Shift+C); click a point in the whole-catalog chart to add it.")
+        hint.setWordWrap(True)
+        hint.setObjectName("compare_hint")
+        hint.setStyleSheet("color: palette(placeholder-text)")
+
+        box.addWidget(QLabel("<b>Accelerators to compare</b>"))
+        box.addWidget(self.preset_combo)
+        box.addWidget(self.picker)
+        box.addWidget(self.count_label)
+        box.addWidget(self.part_list, 1)
+        box.addLayout(buttons)
+        box.addWidget(self.message)
+        box.addWidget(hint)
+
+    def _action(self, name: str, text: str, shortcut: QKeySequence.StandardKey | str | None,
+                slot) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _c=False: slot())
+        return action
+
+    def _button(self, name: str, text: str, tip: str, action: QAction) -> QPushButton:
+        button = QPushButton(text, objectName=name)
+        button.setToolTip(tip)
+        button.clicked.connect(action.trigger)
+        return button
+
+    def _build_toolbar(self) -> None:
+        self.toolbar = QHBoxLayout()
+        self.kind_group = QButtonGroup(self)
+        self.kind_group.setExclusive(True)
+        self.kind_buttons: dict[str, QToolButton] = {}
+        for kind, text in CHART_KINDS.items():
+            button = QToolButton(objectName=f"chart_kind_{kind}")
+            button.setText(text)
+            button.setCheckable(True)
+            button.setAutoRaise(False)
+            button.clicked.connect(lambda _c=False, k=kind: self.set_chart_kind(k))
+            self.kind_group.addButton(button)
+            self.kind_buttons[kind] = button
+            self.toolbar.addWidget(button)
+        self.toolbar.addSpacing(12)
+
+        self.precision_combo = QComboBox(objectName="precision_combo")
+        for precision in PRECISIONS:
+            self.precision_combo.addItem(precision, precision)
+        self.precision_combo.setToolTip("Precision of the throughput figures (dense)")
+        self.precision_combo.currentIndexChanged.connect(
+            lambda _i: self.comparison.set_precision(self.precision_combo.currentData()))
+        self.metric_combo = QComboBox(objectName="metric_combo")
+        self.metric_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for metric in (*BASE_METRICS, *DERIVED_METRICS):
+            self.metric_combo.addItem(metric.key, metric.key)
+        self.metric_combo.insertSeparator(len(BASE_METRICS))
+        self.metric_combo.currentIndexChanged.connect(
+            lambda _i: self.set_metric(self.metric_combo.currentData()))
+        self.baseline_combo = QComboBox(objectName="baseline_combo")
+        self.baseline_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.baseline_combo.activated.connect(
+            lambda _i: self.comparison.set_baseline(self.baseline_combo.currentData()))
+        self.scatter_x_combo = QComboBox(objectName="scatter_x_combo")
+        self.scatter_x_combo.addItem("TDP (W)", "tdp")
+        self.scatter_x_combo.addItem("Price (USD)", "price")
+        self.scatter_x_combo.currentIndexChanged.connect(
+            lambda _i: self.set_scatter_x(self.scatter_x_combo.currentData()))
+        self.log_check = QCheckBox("Log scale", objectName="log_check")
+        self.log_check.toggled.connect(self.set_log)
+
+        self.control_labels: dict[str, QLabel] = {}
+        for name, text, widget in (("precision", "Precision", self.precision_combo),
+                                   ("metric", "Metric", self.metric_combo),
+                                   ("baseline", "Baseline", self.baseline_combo),
+                                   ("scatter_x", "X axis", self.scatter_x_combo)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            self.control_labels[name] = label
+            self.toolbar.addWidget(label)
+            self.toolbar.addWidget(widget)
+        self.toolbar.addWidget(self.log_check)
+        self.toolbar.addStretch(1)
+
+        self.export_button = QToolButton(objectName="compare_export")
+        self.export_button.setText("Export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        for name, text, slot in (
+            ("action_compare_save_png", "Save chart as PNG…", lambda: self._save("png")),
+            ("action_compare_save_svg", "Save chart as SVG…", lambda: self._save("svg")),
+            ("action_compare_copy_image", "Copy chart image", self.copy_chart_image),
+            (None, None, None),
+            ("action_compare_save_csv", "Save table as CSV…", lambda: self._save("csv")),
+            ("action_compare_save_md", "Save table as Markdown…", lambda: self._save("md")),
+            ("action_compare_copy_csv", "Copy table as CSV", lambda: self.copy_table("csv")),
+            ("action_compare_copy_md", "Copy table as Markdown",
+             lambda: self.copy_table("md")),
+        ):
+            if name is None:
+                menu.addSeparator()
+                continue
+            menu.addAction(self._action(name, text, None, slot))
+        self.export_button.setMenu(menu)
+        self.toolbar.addWidget(self.export_button)
+
+    def _build_body(self) -> None:
+        self.chart_stack = QStackedWidget(objectName="chart_stack")
+        self.chart_stack.setMinimumHeight(260)
+        self.table = QTableWidget(objectName="spec_table")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.setWordWrap(False)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="compare_splitter")
+        self.splitter.addWidget(self.chart_stack)
+        self.splitter.addWidget(self.table)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([480, 270])
+        state = self.settings.get("compare/splitter")
+        if state:
+            self.splitter.restoreState(QByteArray(state))
+        self.splitter.splitterMoved.connect(
+            lambda _p, _i: self.settings.set("compare/splitter",
+                                             bytes(self.splitter.saveState().data())))
+        self.right = QVBoxLayout()
+        self.right.addLayout(self.toolbar)
+        self.right.addWidget(self.splitter, 1)
+
+    # --- public API (main window, tests) --------------------------------------------------
+    @property
+    def part_ids(self) -> list[str]:
+        return list(self.comparison.ids)
+
+    @property
+    def chart_kind(self) -> str:
+        return self._kind
+
+    @property
+    def metric(self) -> str:
+        return self._metric
+
+    def parts(self) -> list[Part]:
+        """The compared parts, in order (looked up once, then cached)."""
+        missing = [i for i in self.comparison.ids if i not in self._parts]
+        if missing:
+            for part in self.catalog.get_many(missing):
+                self._parts[part.id] = part
+        return [self._parts[i] for i in self.comparison.ids if i in self._parts]
+
+    def add_parts(self, part_ids: Sequence[str]) -> AddResult:
+        """Add accelerators (from the Catalog tab, the picker, the scatter); say what happened."""
+        ids = list(dict.fromkeys(part_ids))
+        found = {p.id: p for p in self.catalog.get_many(ids)}
+        self._parts.update(found)
+        accelerators = [i for i in ids if i in found
+                        and found[i].category == Category.ACCELERATOR]
+        skipped = [i for i in ids if i not in accelerators]
+        result = self.comparison.add(accelerators)
+        lines: list[str] = []
+        if result.added:
+            lines.append("Added " + ", ".join(self._name(i) for i in result.added) + ".")
+        if result.duplicates:
+            lines.append("Already compared: "
+                         + ", ".join(self._name(i) for i in result.duplicates) + ".")
+        if result.rejected:
+            lines.append(f"The comparison holds at most {MAX_PARTS} accelerators; not added: "
+                         + ", ".join(self._name(i) for i in result.rejected)
+                         + ". Remove one first.")
+        if skipped:
+            lines.append("Only accelerators can be compared; skipped "
+                         + ", ".join(found[i].display_name if i in found else i
+                                     for i in skipped) + ".")
+        self.show_message(" ".join(lines))
+        return result
+
+    def remove_part(self, part_id: str) -> bool:
+        return self.comparison.remove(part_id)
+
+    def move_part(self, part_id: str, delta: int) -> bool:
+        return self.comparison.move(part_id, delta)
+
+    def load_preset(self, name: str) -> list[str]:
+        preset = PRESETS_BY_NAME[name]
+        ids = resolve_preset(preset, lambda i: self.catalog.find(i) is not None)
+        if preset.precision:
+            self.comparison.set_precision(preset.precision)
+        self.comparison.set_ids(ids)
+        self.comparison.set_baseline(ids[0] if ids else None)
+        self.show_message(f"Loaded “{preset.name}”: {preset.description}.")
+        return ids
+
+    def set_precision(self, precision: str) -> None:
+        self.comparison.set_precision(precision)
+
+    def set_chart_kind(self, kind: str) -> None:
+        if kind not in CHART_KINDS:
+            raise ValueError(f"unknown chart kind {kind!r}")
+        self._kind = kind
+        self.settings.set("compare/chart", kind)
+        self.kind_buttons[kind].setChecked(True)
+        self._sync_controls()
+        self._show_current_chart()
+
+    def set_metric(self, key: str | None) -> None:
+        if key is None or key not in METRICS or key == self._metric:
+            return
+        self._metric = key
+        self.settings.set("compare/metric", key)
+        self._sync_controls()
+        self._invalidate({"bars"})
+
+    def set_scatter_x(self, key: str | None) -> None:
+        if key is None or key not in SCATTER_X or key == self._scatter_x:
+            return
+        self._scatter_x = key
+        self.settings.set("compare/scatter_x", key)
+        self._invalidate({"scatter"})
+
+    def set_log(self, on: bool) -> None:
+        kind = self._kind if self._kind in self._log else None
+        if kind is None or self._log[kind] == on:
+            return
+        self._log[kind] = on
+        self.settings.set("compare/log" if kind == "scatter" else "compare/log_normalised", on)
+        self._invalidate({kind})
+
+    def chart(self, kind: str | None = None) -> ChartBase:
+        """The chart of ``kind`` (the current one by default), created on first use."""
+        kind = kind or self._kind
+        chart = self._charts.get(kind)
+        if chart is None:
+            chart = self._make_chart(kind)
+            self._charts[kind] = chart
+            self.chart_stack.addWidget(chart)
+        return chart
+
+    def current_table(self) -> SpecTable:
+        return spec_table(self.parts(), self.comparison.precision)
+
+    # --- export -------------------------------------------------------------------------
+    def export_chart_png(self, path: str | Path) -> Path:
+        self._draw_if_dirty(self._kind)
+        return self.chart().export_png(path)
+
+    def export_chart_svg(self, path: str | Path) -> Path:
+        self._draw_if_dirty(self._kind)
+        return self.chart().export_svg(path)
+
+    def export_table_csv(self, path: str | Path) -> Path:
+        return write_atomic(path, table_csv(self.current_table()))
+
+    def export_table_markdown(self, path: str | Path) -> Path:
+        return write_atomic(path, table_markdown(self.current_table(),
+                                                 self.comparison.precision))
+
+    def table_text(self, fmt: str) -> str:
+        table = self.current_table()
+        return table_csv(table) if fmt == "csv" else table_markdown(
+            table, self.comparison.precision)
+
+    def copy_table(self, fmt: str) -> None:
+        QGuiApplication.clipboard().setText(self.table_text(fmt))
+        self.show_message(f"Copied the table as {'CSV' if fmt == 'csv' else 'Markdown'}.")
+
+    def copy_chart_image(self) -> None:
+        self._draw_if_dirty(self._kind)
+        QGuiApplication.clipboard().setImage(self.chart().render_image())
+        self.show_message("Copied the chart image.")
+
+    def _save(self, fmt: str) -> None:
+        filters = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)",
+                   "csv": "CSV table (*.csv)", "md": "Markdown (*.md)"}
+        stem = "compare-table" if fmt in ("csv", "md") else f"compare-{self._kind}"
+        default = str(Path.home() / f"{stem}.{fmt}")
+        path, _filter = QFileDialog.getSaveFileName(self, "Export", default, filters[fmt])
+        if not path:
+            return
+        if not path.lower().endswith(f".{fmt}"):
+            path += f".{fmt}"
+        writer = {"png": self.export_chart_png, "svg": self.export_chart_svg,
+                  "csv": self.export_table_csv, "md": self.export_table_markdown}[fmt]
+        try:
+            written = writer(path)
+        except (CompareExportError, DlhwError, OSError) as exc:
+            show_error(self, "Export failed", str(exc))
+            return
+        self.show_message(f"Saved {written}.")
+
+    # --- reacting to the model --------------------------------------------------------------
+    def _comparison_changed(self, what: str) -> None:
+        comparison = self.comparison
+        if what == "parts":
+            self.settings.set("compare/part_ids", list(comparison.ids))
+            self._fill_list()
+            self._fill_baselines()
+            self._invalidate(set(CHART_KINDS), table=True)
+        elif what == "precision":
+            self.settings.set("compare/precision", comparison.precision)
+            self._sync_controls()
+            self._invalidate(set(CHART_KINDS), table=True)
+        elif what == "baseline":
+            self.settings.set("compare/baseline", comparison.baseline or "")
+            self._fill_baselines()
+            self._invalidate({"normalised"})
+
+    def _invalidate(self, kinds: set[str], table: bool = False) -> None:
+        """Mark charts stale; redraw the visible one now, the others when shown."""
+        self._dirty |= kinds
+        if table:
+            self._fill_table()
+        self._show_current_chart()
+
+    def _show_current_chart(self) -> None:
+        chart = self.chart()
+        self._draw_if_dirty(self._kind)
+        self.chart_stack.setCurrentWidget(chart)
+
+    def _draw_if_dirty(self, kind: str) -> None:
+        if kind in self._dirty:
+            self._dirty.discard(kind)
+            self._draw(kind)
+
+    def _draw(self, kind: str) -> None:
+        chart = self.chart(kind)
+        parts = self.parts()
+        precision = self.comparison.precision
+        if isinstance(chart, BarsChart):
+            chart.show_metric(parts, METRICS[self._metric], precision)
+        elif isinstance(chart, NormalisedChart):
+            chart.show_parts(parts, precision, self.comparison.baseline_index,
+                             self._log["normalised"])
+        elif isinstance(chart, DerivedChart):
+            chart.show_parts(parts, precision)
+        elif isinstance(chart, ScatterChart):
+            data = scatter_points(self._accelerators(), precision, self._scatter_x)
+            chart.show_data(data, parts, precision, self._scatter_x, self._log["scatter"])
+
+    def _make_chart(self, kind: str) -> ChartBase:
+        chart: ChartBase
+        if kind == "bars":
+            chart = BarsChart()
+        elif kind == "normalised":
+            chart = NormalisedChart()
+        elif kind == "derived":
+            chart = DerivedChart()
+        elif kind == "scatter":
+            vendors: dict[str, int] = {}
+            for part in self._accelerators():
+                vendors[part.vendor] = vendors.get(part.vendor, 0) + 1
+            chart = ScatterChart(sorted(vendors, key=lambda v: (-vendors[v], v)))
+            chart.part_clicked.connect(lambda part_id: self.add_parts([part_id]))
+        else:
+            raise ValueError(f"unknown chart kind {kind!r}")
+        if chart.style_ != self._style:
+            chart.apply_style(self._style)
+        return chart
+
+    def _accelerators(self) -> list[Part]:
+        if self._all_accelerators is None:
+            self._all_accelerators = self.catalog.parts(Category.ACCELERATOR)
+        return self._all_accelerators
+
+    # --- widgets from the model ---------------------------------------------------------
+    def _fill_list(self) -> None:
+        current = self.part_list.currentItem()
+        current_id = current.data(ID_ROLE) if current else None
+        self.part_list.blockSignals(True)
+        self.part_list.clear()
+        precision = self.comparison.precision
+        for slot, part in enumerate(self.parts()):
+            item = QListWidgetItem(swatch(SLOT_COLOURS[slot]), part.display_name)
+            item.setData(ID_ROLE, part.id)
+            item.setToolTip(part_tooltip(part, precision))
+            self.part_list.addItem(item)
+            if part.id == current_id:
+                self.part_list.setCurrentItem(item)
+        self.part_list.blockSignals(False)
+        count = len(self.comparison)
+        self.count_label.setText(f"{count} of {MAX_PARTS} accelerators"
+                                 + (" (full)" if count >= MAX_PARTS else ""))
+        self.picker.setEnabled(count < MAX_PARTS)
+        self.picker.setPlaceholderText("Add an accelerator: type a name…" if count < MAX_PARTS
+                                       else f"Full: remove one to add another ({MAX_PARTS} max)")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        row = self.part_list.currentRow()
+        count = self.part_list.count()
+        has = 0 <= row < count
+        self.action_remove.setEnabled(has)
+        self.action_up.setEnabled(has and row > 0)
+        self.action_down.setEnabled(has and row < count - 1)
+        self.remove_button.setEnabled(has)
+        self.up_button.setEnabled(has and row > 0)
+        self.down_button.setEnabled(has and row < count - 1)
+        self.clear_button.setEnabled(count > 0)
+
+    def _fill_baselines(self) -> None:
+        combo = self.baseline_combo
+        combo.blockSignals(True)
+        combo.clear()
+        for part in self.parts():
+            combo.addItem(short_name(part), part.id)
+        baseline = self.comparison.baseline
+        if baseline is not None:
+            combo.setCurrentIndex(max(0, combo.findData(baseline)))
+        combo.blockSignals(False)
+
+    def _sync_controls(self) -> None:
+        precision = self.comparison.precision
+        self.precision_combo.blockSignals(True)
+        self.precision_combo.setCurrentIndex(max(0, self.precision_combo.findData(precision)))
+        self.precision_combo.blockSignals(False)
+        self.metric_combo.blockSignals(True)
+        for index in range(self.metric_combo.count()):
+            key = self.metric_combo.itemData(index)
+            if key in METRICS:
+                self.metric_combo.setItemText(index, METRICS[key].short_title(precision))
+        self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self._metric)))
+        self.metric_combo.blockSignals(False)
+        self.scatter_x_combo.blockSignals(True)
+        self.scatter_x_combo.setCurrentIndex(
+            max(0, self.scatter_x_combo.findData(self._scatter_x)))
+        self.scatter_x_combo.blockSignals(False)
+        kind = self._kind
+        visible = {"metric": kind == "bars", "baseline": kind == "normalised",
+                   "scatter_x": kind == "scatter", "precision": True}
+        for name, widget in (("metric", self.metric_combo), ("baseline", self.baseline_combo),
+                             ("scatter_x", self.scatter_x_combo)):
+            widget.setVisible(visible[name])
+            self.control_labels[name].setVisible(visible[name])
+        self.log_check.setVisible(kind in self._log)
+        self.log_check.blockSignals(True)
+        self.log_check.setChecked(self._log.get(kind, False))
+        self.log_check.blockSignals(False)
+
+    def _fill_table(self) -> None:
+        parts = self.parts()
+        table = spec_table(parts, self.comparison.precision)
+        widget = self.table
+        widget.setUpdatesEnabled(False)
+        widget.clear()
+        widget.setColumnCount(len(parts))
+        widget.setRowCount(len(table.rows))
+        for column, part in enumerate(parts):
+            header = QTableWidgetItem(swatch(SLOT_COLOURS[column]), short_name(part))
+            header.setToolTip(f"{part.display_name}\n{part.id}")
+            widget.setHorizontalHeaderItem(column, header)
+        dark = self._style.dark
+        best_brush = QBrush(QColor(46, 125, 50, 110 if dark else 60))
+        muted = QBrush(QColor(150, 154, 160) if dark else QColor(120, 124, 130))
+        bold = QFont(widget.font())
+        bold.setBold(True)
+        for row_index, row in enumerate(table.rows):
+            header = QTableWidgetItem(row.label)
+            if row.emphasised:
+                header.setFont(bold)
+                header.setToolTip("The precision charted above")
+            elif row.derived:
+                header.setToolTip("Derived from two catalog figures")
+            widget.setVerticalHeaderItem(row_index, header)
+            for column, text in enumerate(row.texts):
+                item = QTableWidgetItem(text)
+                value = row.values[column]
+                item.setData(ID_ROLE, value)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                      | Qt.AlignmentFlag.AlignVCenter
+                                      if isinstance(value, float) or text == "n/a" else
+                                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                if text == "n/a":
+                    item.setForeground(muted)
+                    item.setToolTip("No figure in the catalog")
+                else:
+                    item.setToolTip(f"Source: {row.sources[column]}")
+                if column in row.best:
+                    item.setBackground(best_brush)
+                    item.setFont(bold)
+                    item.setToolTip(item.toolTip() + "\nBest in this row")
+                widget.setItem(row_index, column, item)
+        widget.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        widget.setUpdatesEnabled(True)
+
+    # --- user actions -----------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+        if text:
+            self.status_message.emit(text)
+
+    def _name(self, part_id: str) -> str:
+        part = self._parts.get(part_id)
+        return part.display_name if part else part_id
+
+    def _accelerator_ids(self, ids: Sequence[str]) -> list[str]:
+        parts = self.catalog.get_many(list(ids))
+        self._parts.update({p.id: p for p in parts})
+        return [p.id for p in parts if p.category == Category.ACCELERATOR]
+
+    def _preset_chosen(self, index: int) -> None:
+        name = self.preset_combo.itemData(index)
+        self.preset_combo.setCurrentIndex(0)
+        if name:
+            self.load_preset(name)
+
+    def update_completions(self) -> None:
+        """Search catalog accelerators for the picker's text; show them in its popup."""
+        self._search_timer.stop()
+        text = self.picker.text().strip()
+        self.completions.clear()
+        if not text:
+            return
+        for part in self.catalog.search(PartQuery(category=Category.ACCELERATOR, text=text),
+                                        limit=PICKER_LIMIT):
+            item = QStandardItem(part.display_name)
+            item.setData(part.id, ID_ROLE)
+            item.setToolTip(part_tooltip(part, self.comparison.precision))
+            if part.id in self.comparison:
+                item.setEnabled(False)
+                item.setText(part.display_name + "  (compared)")
+            self.completions.appendRow(item)
+        if self.picker.hasFocus() and self.completions.rowCount():
+            self.completer.complete()
+
+    def _completion_activated(self, index: QModelIndex) -> None:
+        part_id = index.data(ID_ROLE)
+        if part_id:
+            self.picker.clear()
+            self.completions.clear()
+            self.add_parts([part_id])
+
+    def add_from_picker(self) -> None:
+        """Enter in the picker adds the best match for the typed text."""
+        text = self.picker.text().strip()
+        if not text:
+            return
+        self.update_completions()
+        for row in range(self.completions.rowCount()):
+            item = self.completions.item(row)
+            if item.isEnabled():
+                self.picker.clear()
+                self.completions.clear()
+                self.completer.popup().hide()
+                self.add_parts([item.data(ID_ROLE)])
+                return
+        self.show_message(f"No accelerator to add matches “{text}”.")
+
+    def _selected_id(self) -> str | None:
+        item = self.part_list.currentItem()
+        return item.data(ID_ROLE) if item is not None else None
+
+    def remove_selected(self) -> None:
+        part_id = self._selected_id()
+        if part_id is None:
+            return
+        row = self.part_list.currentRow()
+        self.comparison.remove(part_id)
+        if self.part_list.count():
+            self.part_list.setCurrentRow(min(row, self.part_list.count() - 1))
+        self.show_message(f"Removed {self._name(part_id)}.")
+
+    def move_selected(self, delta: int) -> None:
+        part_id = self._selected_id()
+        if part_id is not None and self.comparison.move(part_id, delta):
+            self.part_list.setCurrentRow(self.comparison.ids.index(part_id))
+
+    def _baseline_from_list(self) -> None:
+        part_id = self._selected_id()
+        if part_id is not None:
+            self.comparison.set_baseline(part_id)
+
+    def _list_reordered(self, ids: list[str]) -> None:
+        self.comparison.set_ids([i for i in ids if i])
+
+    def _list_menu(self, pos) -> None:  # noqa: ANN001
+        if self._selected_id() is None:
+            return
+        menu = QMenu(self)
+        for action in (self.action_up, self.action_down, self.action_baseline,
+                       self.action_remove):
+            menu.addAction(action)
+        menu.exec(self.part_list.viewport().mapToGlobal(pos))
+
+    # --- palette --------------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            style = current_style()
+            if style != self._style:
+                self.apply_style(style)
+
+    def apply_style(self, style: ChartStyle) -> None:
+        """Re-colour charts and table for a light or dark palette."""
+        self._style = style
+        for chart in self._charts.values():
+            chart.apply_style(style)
+        self._fill_table()

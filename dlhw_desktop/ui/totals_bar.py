@@ -1,0 +1,99 @@
+"""Live totals of the build as tiles: a big figure and a caption that says what it counts.
+
+Figures come from the core's ``BuildSummary``; unknown stays "n/a", and a price with
+unpriced parts says how many it leaves out, so a partial sum never reads as the whole.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from dlhw_desktop.core.checks import BuildSummary, CheckSettings
+
+TILES = (
+    ("price", "Price"),
+    ("sustained", "Sustained power"),
+    ("wall", "Wall draw"),
+    ("heat", "Heat"),
+    ("vram", "Total VRAM"),
+    ("tensor", "Tensor throughput"),
+    ("energy", "Energy per year"),
+)
+
+
+def _w(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.0f} W"
+
+
+def tile_texts(summary: BuildSummary | None,
+               settings: CheckSettings) -> dict[str, tuple[str, str]]:
+    """Tile key -> (value, caption)."""
+    s = summary
+    if s is None or not s.parts:
+        return {key: ("—", "") for key, _ in TILES}
+    price = "n/a" if s.price_usd is None else f"${s.price_usd:,.0f}"
+    unpriced = s.unknown_price_parts
+    price_note = (f"+ {unpriced} part{'s' if unpriced != 1 else ''} without a price"
+                  if unpriced else f"{s.parts} parts")
+    load = "" if s.psu_load is None else f"{s.psu_load * 100:.0f} % of the PSU"
+    tflops = s.bf16_tflops if s.bf16_tflops is not None else s.fp16_tflops
+    label = "BF16" if s.bf16_tflops is not None else "FP16"
+    tensor = "n/a" if tflops is None else f"{tflops:,.0f} TFLOPS"
+    gpus = f"{s.accelerators} accelerator{'s' if s.accelerators != 1 else ''}"
+    energy = "n/a" if s.yearly_cost_usd is None else f"${s.yearly_cost_usd:,.0f}"
+    energy_note = ("" if s.yearly_kwh is None else
+                   f"{s.yearly_kwh:,.0f} kWh · {settings.utilisation * 100:.0f} % use · "
+                   f"${settings.price_per_kwh_usd:.2f}/kWh")
+    return {
+        "price": (price, price_note),
+        "sustained": (_w(s.sustained_w), load or "DC load, sustained"),
+        "wall": (_w(s.wall_w), "from the socket"),
+        "heat": (_w(s.heat_w), "into the room"),
+        "vram": ("n/a" if s.vram_gb is None else f"{s.vram_gb:,.0f} GB", gpus),
+        "tensor": (tensor, f"{label} dense, summed" if tflops is not None else gpus),
+        "energy": (energy, energy_note),
+    }
+
+
+class TotalsBar(QFrame):
+    """A row of tiles; ``show_summary`` redraws them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("totals_bar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.values: dict[str, QLabel] = {}
+        self.captions: dict[str, QLabel] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setHorizontalSpacing(14)
+        for column, (key, title) in enumerate(TILES):
+            tile = QWidget(objectName=f"total_{key}")
+            box = QVBoxLayout(tile)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.setSpacing(0)
+            heading = QLabel(title.upper())
+            heading.setStyleSheet("color: palette(mid); font-size: 8pt; font-weight: 600;")
+            value = QLabel("—", objectName=f"total_{key}_value")
+            value.setStyleSheet("font-size: 15pt; font-weight: 600;")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            caption = QLabel("", objectName=f"total_{key}_caption")
+            caption.setStyleSheet("color: palette(mid); font-size: 8pt;")
+            caption.setWordWrap(True)
+            box.addWidget(heading)
+            box.addWidget(value)
+            box.addWidget(caption)
+            box.addStretch(1)
+            grid.addWidget(tile, 0, column)
+            grid.setColumnStretch(column, 1)
+            self.values[key] = value
+            self.captions[key] = caption
+
+    def show_summary(self, summary: BuildSummary | None, settings: CheckSettings) -> None:
+        for key, (value, caption) in tile_texts(summary, settings).items():
+            self.values[key].setText(value)
+            self.captions[key].setText(caption)
+
+    def value(self, key: str) -> str:
+        return self.values[key].text()
