@@ -48,3 +48,17 @@ bench: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
+
+## package: build the one-folder app in dist/dlhw/ (PyInstaller) and self-test it
+package: $(VENV)/.installed-dev
+	@scripts/system-deps.sh package
+	$(BIN)/pip install -q -e '.[package]'
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist \
+	  --workpath build/pyinstaller packaging/dlhw.spec
+	@# strip only libpython and the extension modules of the standard library
+	@# (stripping numpy's OpenBLAS breaks it)
+	strip --strip-unneeded dist/dlhw/_internal/libpython3*.so* \
+	  dist/dlhw/_internal/python3*/lib-dynload/*.so
+	cp packaging/dlhw.desktop resources/icons/dlhw-256.png dist/dlhw/
+	@du -sh dist/dlhw
+	QT_QPA_PLATFORM=offscreen dist/dlhw/dlhw --self-test

@@ -173,9 +173,9 @@ class BuildTab(QWidget):
 
     def _make_layout(self) -> None:
         header = QHBoxLayout()
-        header.addWidget(QLabel("Build:"))
-        header.addWidget(self.name_edit, 2)
-        header.addWidget(self.tier_combo)
+        header.addWidget(QLabel("<b>Build</b>"))
+        header.addWidget(self.name_edit, 3)
+        header.addWidget(self.tier_combo, 1)
         header.addWidget(self.templates_button)
         header.addStretch(1)
         header.addWidget(self.custom_button)
@@ -184,7 +184,6 @@ class BuildTab(QWidget):
         centre = QWidget(objectName="build_centre")
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
-        centre_layout.addLayout(header)
         centre_layout.addWidget(self.totals)
         centre_layout.addWidget(self.notice)
         centre_layout.addWidget(self.view, 1)
@@ -193,22 +192,23 @@ class BuildTab(QWidget):
         self.right = QSplitter(Qt.Orientation.Vertical, objectName="build_right_splitter")
         self.right.addWidget(self.checks)
         self.right.addWidget(self.extras)
-        self.right.setStretchFactor(0, 3)
+        self.right.setStretchFactor(0, 4)
         self.right.setStretchFactor(1, 1)
-        self.right.setSizes([600, 160])
+        self.right.setSizes([640, 120])
 
+        self.picker.setMinimumWidth(240)
+        self.checks.setMinimumWidth(300)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="build_splitter")
         self.splitter.addWidget(self.picker)
         self.splitter.addWidget(centre)
         self.splitter.addWidget(self.right)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([330, 640, 430])
         state = self.settings.get("build/splitter")
-        if state:
-            self.splitter.restoreState(QByteArray(state))
+        self._sized = bool(state) and self.splitter.restoreState(QByteArray(state))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.splitter)
+        layout.addLayout(header)
+        layout.addWidget(self.splitter, 1)
 
     def _connect(self) -> None:
         self.picker.add_requested.connect(self.add_parts)
@@ -389,7 +389,8 @@ class BuildTab(QWidget):
         self._report = report
         self.checks.show_report(report)
         self.totals.show_summary(report.summary, settings)
-        self.model.set_issues(worst_issues(report.results))
+        self.model.set_issues(worst_issues(report.results,
+                                           (i.part_id for i in self.build.items())))
         self.report_changed.emit(report)
         return report
 
@@ -601,15 +602,24 @@ class BuildTab(QWidget):
         return f"{name}[*]{where} — {APP_NAME}"
 
     def _update_title(self, *_args: object) -> None:
+        try:
+            modified = self.document.modified
+        except RuntimeError:  # the shared stack is being destroyed (application exit)
+            return
         window = self.window()
         window.setWindowTitle(self.window_title())
-        window.setWindowModified(self.document.modified)
+        window.setWindowModified(modified)
 
     def _save_splitter(self, *_args: object) -> None:
         self.settings.set("build/splitter", bytes(self.splitter.saveState().data()))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
+        if not self._sized:
+            # Proportions, set once the real width is known (before it, Qt squeezes).
+            self._sized = True
+            width = max(self.splitter.width(), 900)
+            self.splitter.setSizes([round(width * f) for f in (0.23, 0.48, 0.29)])
         self._update_title()
 
 

@@ -338,8 +338,6 @@ class BuildModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME:
                 return slot.label
-            if column == QTY and items and not slot.single:
-                return str(sum(i.quantity for i in items))
             if column == FIGURES and not items:
                 return f"empty: {_EMPTY_HINT.get(slot, 'drop a part here')}"
             return None
@@ -349,10 +347,13 @@ class BuildModel(QAbstractItemModel):
             return font
         if role == Qt.ItemDataRole.ForegroundRole and column == FIGURES and not items:
             return self._muted
-        if role == Qt.ItemDataRole.BackgroundRole and slot in self._drop_slots:
-            colour = QColor(QGuiApplication.palette().color(QPalette.ColorRole.Highlight))
-            colour.setAlpha(70)
-            return colour
+        if role == Qt.ItemDataRole.BackgroundRole:
+            palette = QGuiApplication.palette()
+            if slot in self._drop_slots:
+                colour = QColor(palette.color(QPalette.ColorRole.Highlight))
+                colour.setAlpha(70)
+                return colour
+            return palette.color(QPalette.ColorRole.AlternateBase)
         if role == SLOT_ROLE:
             return slot
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -414,11 +415,17 @@ class BuildModel(QAbstractItemModel):
         return None
 
 
-def worst_issues(results: Iterable[Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Per part id: the worst non-passing status among results naming it, with messages."""
+def worst_issues(results: Iterable[Any],
+                 all_ids: Iterable[str] = ()) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Per part id: the worst failing or warning status among results naming it, with
+    their messages. A result about the whole machine (naming every part, e.g. the wall
+    circuit) marks no part: a warning icon on every row would point nowhere."""
+    everything = set(all_ids)
     found: dict[str, tuple[str, list[str]]] = {}
     for result in results:
-        if result.status == "pass":
+        if result.status not in ("fail", "warn"):
+            continue
+        if len(everything) > 2 and everything <= set(result.part_ids):
             continue
         for part_id in result.part_ids:
             status, messages = found.get(part_id, ("pass", []))
@@ -473,7 +480,6 @@ class BuildTreeView(QTreeView):
                              | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.SelectedClicked)
         self.setItemDelegateForColumn(QTY, QuantityDelegate(self))
-        self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setAnimated(False)
         self.setExpandsOnDoubleClick(False)
@@ -495,10 +501,10 @@ class BuildTreeView(QTreeView):
         header = self.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 290)
-        header.resizeSection(QTY, 44)
-        header.resizeSection(PRICE, 86)
-        header.resizeSection(POWER, 84)
+        header.resizeSection(NAME, 270)
+        header.resizeSection(QTY, 40)
+        header.resizeSection(PRICE, 80)
+        header.resizeSection(POWER, 76)
 
     @property
     def build_model(self) -> BuildModel:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -58,6 +62,48 @@ def verdict_text(report: CheckReport | None) -> tuple[str, str]:
     return ("Works", f"All {counts['pass']} checks pass")
 
 
+class WrappingDelegate(QStyledItemDelegate):
+    """Row heights from the text wrapped to the column's width, so whole messages show
+    (a tree view asks its delegate for a size without telling it the width)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self._tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        styled = QStyleOptionViewItem(option)
+        self.initStyleOption(styled, index)
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        icon = option.decorationSize.width() + 8
+        width = self._tree.viewport().width() - self._tree.indentation() * (depth + 1) - icon - 8
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        flags = int(Qt.TextFlag.TextWordWrap)
+        metrics = QFontMetrics(styled.font)
+        rect = metrics.boundingRect(QRect(0, 0, max(width, 80), 10_000), flags, text)
+        return QSize(size.width(), max(size.height(), rect.height() + 6))
+
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        option.decorationAlignment = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        option.state &= ~QStyle.StateFlag.State_HasFocus
+
+
+class ChecksTree(QTreeWidget):
+    """Re-lays out rows when the width changes, so wrapped messages keep fitting."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.scheduleDelayedItemsLayout()
+
+
 class ChecksPanel(QWidget):
     """Verdict banner over a tree of checks grouped by kind."""
 
@@ -82,7 +128,8 @@ class ChecksPanel(QWidget):
         banner_layout.addWidget(self.verdict_icon, 0, Qt.AlignmentFlag.AlignTop)
         banner_layout.addLayout(words, 1)
 
-        self.tree = QTreeWidget(objectName="checks_tree")
+        self.tree = ChecksTree(objectName="checks_tree")
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
         self.tree.setHeaderHidden(True)
         self.tree.setColumnCount(1)
         self.tree.setWordWrap(True)

@@ -8,14 +8,15 @@ window imports this module only when the tab is first shown (pyqtgraph is slow t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QBrush,
     QColor,
+    QDropEvent,
     QFont,
     QGuiApplication,
     QIcon,
@@ -61,8 +62,8 @@ from dlhw_desktop.core.compare import (
     PRESETS_BY_NAME,
     SCATTER_X,
     AddResult,
-    Comparison,
     CompareExportError,
+    Comparison,
     SpecTable,
     part_tooltip,
     resolve_preset,
@@ -106,7 +107,7 @@ class PartList(QListWidget):
 
     reordered = Signal(list)
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001, N802
+    def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)
         self.reordered.emit([self.item(r).data(ID_ROLE) for r in range(self.count())])
 
@@ -237,7 +238,7 @@ class CompareTab(QWidget):
         box.addWidget(hint)
 
     def _action(self, name: str, text: str, shortcut: QKeySequence.StandardKey | str | None,
-                slot) -> QAction:  # noqa: ANN001
+                slot: Callable[[], object]) -> QAction:
         action = QAction(text, self)
         action.setObjectName(name)
         if shortcut is not None:
@@ -764,10 +765,11 @@ class CompareTab(QWidget):
         for row in range(self.completions.rowCount()):
             item = self.completions.item(row)
             if item.isEnabled():
+                part_id = item.data(ID_ROLE)
                 self.picker.clear()
                 self.completions.clear()
                 self.completer.popup().hide()
-                self.add_parts([item.data(ID_ROLE)])
+                self.add_parts([part_id])
                 return
         self.show_message(f"No accelerator to add matches “{text}”.")
 
@@ -798,7 +800,7 @@ class CompareTab(QWidget):
     def _list_reordered(self, ids: list[str]) -> None:
         self.comparison.set_ids([i for i in ids if i])
 
-    def _list_menu(self, pos) -> None:  # noqa: ANN001
+    def _list_menu(self, pos: QPoint) -> None:
         if self._selected_id() is None:
             return
         menu = QMenu(self)
@@ -808,7 +810,7 @@ class CompareTab(QWidget):
         menu.exec(self.part_list.viewport().mapToGlobal(pos))
 
     # --- palette --------------------------------------------------------------------------------
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             style = current_style()

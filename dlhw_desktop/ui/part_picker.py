@@ -44,16 +44,38 @@ CUSTOM = "custom"
 
 PICKER_COLUMNS: dict[Category | None, tuple[str, ...]] = {
     None: ("name", "category", "price_usd"),
-    Category.ACCELERATOR: ("name", "memory_gb", "bf16_tensor_tflops", "tdp_w", "price_usd"),
-    Category.CPU: ("name", "cores", "tdp_w", "socket", "price_usd"),
+    Category.ACCELERATOR: ("name", "memory_gb", "bf16_tensor_tflops", "price_usd"),
+    Category.CPU: ("name", "cores", "socket", "price_usd"),
     Category.MEMORY: ("name", "memory_type", "capacity_gb", "price_usd"),
     Category.STORAGE: ("name", "storage_kind", "capacity_gb", "price_usd"),
     Category.PSU: ("name", "wattage_w", "efficiency_rating", "price_usd"),
-    Category.COOLER: ("name", "cooler_kind", "supported_sockets", "price_usd"),
-    Category.MOTHERBOARD: ("name", "socket", "memory_type", "pcie_x16_slots", "price_usd"),
+    Category.COOLER: ("name", "cooler_kind", "price_usd"),
+    Category.MOTHERBOARD: ("name", "socket", "memory_type", "price_usd"),
     Category.CASE: ("name", "case_kind", "max_gpu_length_mm", "price_usd"),
     Category.CLOUD: ("name", "accelerator_count", "price_per_hour_usd"),
 }
+
+
+SHORT_HEADERS: dict[str, str] = {
+    "memory_gb": "GB", "bf16_tensor_tflops": "BF16 TF", "price_usd": "Price",
+    "cores": "Cores", "socket": "Socket", "memory_type": "Type", "capacity_gb": "GB",
+    "storage_kind": "Kind", "wattage_w": "W", "efficiency_rating": "80+",
+    "cooler_kind": "Kind", "case_kind": "Kind", "max_gpu_length_mm": "GPU mm",
+    "accelerator_count": "GPUs", "price_per_hour_usd": "$/h", "category": "Category",
+}
+
+
+class PickerModel(PartTableModel):
+    """The catalog table with short headers for a narrow list (full ones in tooltips)."""
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.columns):
+            name = self.columns[section]
+            if name in SHORT_HEADERS:
+                return SHORT_HEADERS[name]
+        return super().headerData(section, orientation, role)
 
 
 class UserPartsModel(QAbstractTableModel):
@@ -133,7 +155,7 @@ class PartPicker(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("part_picker")
-        self.catalog_model = PartTableModel(catalog, self)
+        self.catalog_model = PickerModel(catalog, self)
         self.user_model = UserPartsModel(user_parts, self)
 
         self.category = QComboBox(objectName="picker_category")

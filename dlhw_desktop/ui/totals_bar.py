@@ -7,9 +7,13 @@ unpriced parts says how many it leaves out, so a partial sum never reads as the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from dlhw_desktop.core.checks import BuildSummary, CheckSettings
+
+TILE_WIDTH = 118
+"""Below this width per tile the bar wraps into two rows."""
 
 TILES = (
     ("price", "Price"),
@@ -65,10 +69,13 @@ class TotalsBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.values: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
-        grid = QGridLayout(self)
+        self.tiles: list[QWidget] = []
+        self._columns = 0
+        self.grid = grid = QGridLayout(self)
         grid.setContentsMargins(8, 6, 8, 6)
-        grid.setHorizontalSpacing(14)
-        for column, (key, title) in enumerate(TILES):
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(6)
+        for key, title in TILES:
             tile = QWidget(objectName=f"total_{key}")
             box = QVBoxLayout(tile)
             box.setContentsMargins(0, 0, 0, 0)
@@ -76,7 +83,7 @@ class TotalsBar(QFrame):
             heading = QLabel(title.upper())
             heading.setStyleSheet("color: palette(mid); font-size: 8pt; font-weight: 600;")
             value = QLabel("—", objectName=f"total_{key}_value")
-            value.setStyleSheet("font-size: 15pt; font-weight: 600;")
+            value.setStyleSheet("font-size: 14pt; font-weight: 600;")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             caption = QLabel("", objectName=f"total_{key}_caption")
             caption.setStyleSheet("color: palette(mid); font-size: 8pt;")
@@ -85,10 +92,26 @@ class TotalsBar(QFrame):
             box.addWidget(value)
             box.addWidget(caption)
             box.addStretch(1)
-            grid.addWidget(tile, 0, column)
-            grid.setColumnStretch(column, 1)
+            self.tiles.append(tile)
             self.values[key] = value
             self.captions[key] = caption
+        self._reflow(len(TILES))
+
+    def _reflow(self, columns: int) -> None:
+        """Tiles in one row when there is room, else in rows of ``columns``."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for tile in self.tiles:
+            self.grid.removeWidget(tile)
+        for i, tile in enumerate(self.tiles):
+            self.grid.addWidget(tile, i // columns, i % columns)
+        for column in range(len(TILES)):
+            self.grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._reflow(len(TILES) if event.size().width() >= TILE_WIDTH * len(TILES) else 4)
 
     def show_summary(self, summary: BuildSummary | None, settings: CheckSettings) -> None:
         for key, (value, caption) in tile_texts(summary, settings).items():

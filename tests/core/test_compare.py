@@ -9,13 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.compare import (
-    MAX_PARTS,
-    METRICS,
-    PRESETS,
-    PRESETS_BY_NAME,
-    Comparison,
-    CompareExportError,
     M_BANDWIDTH_PER_W,
     M_MEMORY_PER_KUSD,
     M_PRICE,
@@ -23,6 +18,12 @@ from dlhw_desktop.core.compare import (
     M_THROUGHPUT,
     M_THROUGHPUT_PER_KUSD,
     M_THROUGHPUT_PER_W,
+    MAX_PARTS,
+    METRICS,
+    PRESETS,
+    PRESETS_BY_NAME,
+    CompareExportError,
+    Comparison,
     Preset,
     absent_notes,
     best_indices,
@@ -196,7 +197,7 @@ def test_precision_is_checked() -> None:
 
 
 # --- presets against the real catalog -------------------------------------------------------
-def test_every_preset_resolves_to_catalog_accelerators(catalog) -> None:  # noqa: ANN001
+def test_every_preset_resolves_to_catalog_accelerators(catalog: Catalog) -> None:
     def exists(part_id: str) -> bool:
         return catalog.find(part_id) is not None
 
@@ -209,7 +210,7 @@ def test_every_preset_resolves_to_catalog_accelerators(catalog) -> None:  # noqa
         assert all(p.category == Category.ACCELERATOR for p in parts)
 
 
-def test_seed_preset_matches_the_seed_article(catalog) -> None:  # noqa: ANN001
+def test_seed_preset_matches_the_seed_article(catalog: Catalog) -> None:
     ids = resolve_preset(PRESETS_BY_NAME["Seed comparison"],
                          lambda i: catalog.find(i) is not None)
     parts = catalog.get_many(ids)

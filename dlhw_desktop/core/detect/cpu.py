@@ -111,9 +111,7 @@ def parse_cpuinfo(text: str) -> CpuInfo:
                  if "core id" in b}
         if cores:
             info.cores = len(cores)
-    mhz = [_float(b.get("cpu mhz")) for b in processors]
-    known = [m for m in mhz if m]
-    info.max_mhz = max(known) if known else None
+    # "cpu MHz" is the current clock, not the maximum: leave max_mhz to psutil/Windows.
     return info
 
 

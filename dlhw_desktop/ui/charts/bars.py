@@ -36,10 +36,10 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.charts.base import (
     SLOT_COLOURS,
     ChartBase,
-    layout_legend,
     ChartStyle,
     Hit,
     NumberAxis,
+    layout_legend,
     make_plot,
     set_axis_label,
     style_plot,

@@ -64,7 +64,7 @@ class NumberAxis(pg.AxisItem):
         self.suffix = suffix
         self.enableAutoSIPrefix(False)
 
-    def tickStrings(self, values: list[float], scale: float,  # noqa: N802
+    def tickStrings(self, values: list[float], scale: float,
                     spacing: float) -> list[str]:
         if self.logMode:
             out: list[str] = []

@@ -15,8 +15,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from dlhw_desktop.core.compare import (
-    SCATTER_X,
     M_THROUGHPUT,
+    SCATTER_X,
     ScatterData,
     ScatterPoint,
     short_name,
@@ -34,7 +34,6 @@ from dlhw_desktop.ui.charts.base import (
     text_item,
 )
 
-
 X_WORDS = {"price": "price", "tdp": "board power (TDP)"}
 
 
@@ -45,7 +44,7 @@ def marker_size(memory_gb: float | None) -> float:
     return float(min(34.0, max(6.0, 4.0 + 2.2 * math.sqrt(memory_gb))))
 
 
-def _tip(x: float, y: float, data: object) -> str:  # noqa: ARG001 - pyqtgraph's signature
+def _tip(x: float, y: float, data: object) -> str:
     return data.tooltip if isinstance(data, ScatterPoint) else ""
 
 

@@ -1,0 +1,653 @@
+"""Match what detection found to catalog parts, and turn the machine into a Build.
+
+A detected name is rarely the catalog's: ``NVIDIA A100-SXM4-80GB`` is the catalog's
+``A100 SXM4 80 GB``, ``AMD Ryzen 9 7950X 16-Core Processor`` its ``Ryzen 9 7950X``. Names
+are reduced to a key (model numbers, distinguishing words, memory size, form factor),
+brand words that tools add or drop (NVIDIA, GeForce, Tesla, Intel, Core) are ignored,
+and words that make another product (Ti, SUPER, D, Laptop, NVL) must agree. When several
+variants share a name, the reported memory, then the power limit, decides; each match
+records how it was made and how sure it is.
+
+Whatever cannot be matched becomes a custom part carrying the detected figures, marked
+as detected, so the machine is judged with what is known instead of silently losing a
+device. Memory and drives are always described by what was detected (a total is not a
+kit) unless a catalog memory kit matches module for module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from typing import Any, NamedTuple, Protocol
+
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.detect import (
+    DetectedCpu,
+    DetectedDisk,
+    DetectedGpu,
+    DetectedMemory,
+    DetectionReport,
+    Host,
+    detect_all,
+)
+from dlhw_desktop.core.detect.runner import DEFAULT_TIMEOUT_S
+from dlhw_desktop.core.detect.storage import storage_vendor
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part, Value, slugify
+
+DETECTED_NOTE = "Detected on this computer"
+DETECTED_PREFIX = "custom/"
+
+
+class PartSource(Protocol):
+    """What matching needs from a catalog (``Catalog`` has it; tests may fake it)."""
+
+    def parts(self, category: Category | None = None) -> list[Part]: ...
+
+
+class MatchMethod(StrEnum):
+    EXACT = "exact"
+    NORMALISED = "normalised"
+    MEMORY = "memory-disambiguated"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """How one detected device (or group of identical devices) became a build part."""
+
+    category: Category
+    detected: str                    # the name as the machine reported it
+    part: Part                       # the catalog part, or a custom detected part
+    quantity: int = 1
+    method: MatchMethod = MatchMethod.NONE
+    confidence: float = 0.0          # 0..1; 0 for an unmatched (custom) part
+    reason: str = ""
+    alternatives: tuple[str, ...] = ()   # other catalog ids that fit as well
+    figures: dict[str, Value] = field(default_factory=dict)  # detected figures
+
+    @property
+    def matched(self) -> bool:
+        return self.method is not MatchMethod.NONE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "category": self.category.value, "detected": self.detected,
+            "part_id": self.part.id, "part_name": self.part.display_name,
+            "custom": self.part.custom, "quantity": self.quantity,
+            "method": self.method.value, "confidence": round(self.confidence, 2),
+            "reason": self.reason, "alternatives": list(self.alternatives),
+            "figures": dict(self.figures),
+        }
+
+
+class DetectedBuild(NamedTuple):
+    """What ``detect_build`` returns: unpack as ``build, report, matches``."""
+
+    build: Build
+    report: DetectionReport
+    matches: list[MatchRecord]
+
+
+# --- name keys ---------------------------------------------------------------------------
+
+_TRADEMARKS = re.compile(r"\((?:r|tm|c)\)|[®™©]", re.IGNORECASE)
+_CLOCK = re.compile(r"(?:\bcpu\s*)?@\s*[\d.]+\s*[gm]hz|\b[\d.]+\s*[gm]hz\b", re.IGNORECASE)
+_CORES = re.compile(r"\b\d+[- ]cores?\b", re.IGNORECASE)
+_GENERATION = re.compile(r"\b\d+(?:st|nd|rd|th)\s+gen(?:eration)?\b", re.IGNORECASE)
+_WITH_GRAPHICS = re.compile(r"\s(?:w/|with)\s+radeon\b.*$", re.IGNORECASE)
+_MEMORY = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*(?:gb|gib)(?![a-z0-9])", re.IGNORECASE)
+_PCIE = re.compile(r"\bpci[- ]?(?:e|express)\b", re.IGNORECASE)
+_FORM_TOKENS = re.compile(r"^(pcie|sxm\d*|oam)$")
+_NOISE = frozenset({
+    "nvidia", "amd", "intel", "ati", "advanced", "micro", "devices", "corporation", "corp",
+    "inc", "co", "ltd", "graphics", "processor", "cpu", "gpu", "card", "accelerator",
+    "generation", "edition", "series", "the", "and", "w", "technologies", "technology",
+})
+_MEMORY_TYPES = re.compile(r"^(hbm\d*e?|gddr\d+x?|ddr\d+|lpddr\d+x?)$")
+# Words a tool adds or drops without changing the product.
+_OPTIONAL = frozenset({"geforce", "tesla", "quadro", "radeon", "instinct", "core", "xeon"})
+_VENDOR_ALIASES: tuple[tuple[str, str], ...] = (
+    ("advanced micro devices", "amd"), ("amd", "amd"), ("ati", "amd"), ("nvidia", "nvidia"),
+    ("habana", "intel"), ("intel", "intel"), ("asustek", "asus"), ("asus", "asus"),
+    ("micro-star", "msi"), ("msi", "msi"), ("super micro", "supermicro"),
+    ("supermicro", "supermicro"), ("gigabyte", "gigabyte"), ("asrock", "asrock"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NameKey:
+    """A name reduced to what tells products apart."""
+
+    models: frozenset[str]         # tokens with a digit: 4090, a100, i7, 14700k, mi300x
+    words: frozenset[str]          # other significant words: ti, super, d, nvl, laptop
+    memory_gb: float | None = None
+    form: str | None = None        # pcie, sxm or oam
+    tokens: tuple[str, ...] = ()   # every token, for tie-breaks
+
+    @property
+    def usable(self) -> bool:
+        """A key with no model number ("Intel Xeon Processor") identifies nothing."""
+        return bool(self.models)
+
+
+def name_key(name: str) -> NameKey:
+    """Reduce a product name to its key; the same function serves catalog and machine."""
+    text = _TRADEMARKS.sub(" ", name)
+    text = _WITH_GRAPHICS.sub(" ", text)
+    text = _CLOCK.sub(" ", text)
+    text = _CORES.sub(" ", text)
+    text = _GENERATION.sub(" ", text)
+    text = _PCIE.sub(" pcie ", text)
+    memory: float | None = None
+    match = _MEMORY.search(text)
+    if match:
+        memory = float(match.group(1))
+        text = text[:match.start()] + " " + text[match.end():]
+    tokens = [t for t in re.split(r"[^a-z0-9+]+", text.lower()) if t]
+    form: str | None = None
+    models: set[str] = set()
+    words: set[str] = set()
+    for token in tokens:
+        if _FORM_TOKENS.match(token):
+            form = "sxm" if token.startswith("sxm") else token
+        elif token in _NOISE or _MEMORY_TYPES.match(token):
+            continue
+        elif any(c.isdigit() for c in token):
+            models.add(token)
+        elif token not in _OPTIONAL:
+            words.add(token)
+    return NameKey(frozenset(models), frozenset(words), memory, form, tuple(tokens))
+
+
+def clean_name(name: str) -> str:
+    """A readable name: trademarks, clock and core-count suffixes removed."""
+    text = _TRADEMARKS.sub(" ", name)
+    text = _CLOCK.sub(" ", text)
+    text = _CORES.sub(" ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    stripped = re.sub(r"\s+(?:CPU|Processor)$", "", text, flags=re.IGNORECASE)
+    # Keep "Processor" when nothing else names the model ("Intel Xeon Processor").
+    return stripped if any(c.isdigit() for c in stripped) else text
+
+
+def vendor_key(vendor: str) -> str:
+    lowered = vendor.lower()
+    for needle, key in _VENDOR_ALIASES:
+        if lowered.startswith(needle) or f" {needle}" in f" {lowered}":
+            return key
+    return lowered.split()[0] if lowered.split() else ""
+
+
+# --- matching ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    part: Part
+    key: NameKey
+    memory_gb: float | None
+    form: str | None
+    vendor: str
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """The outcome of matching one name: a part (or none) and how."""
+
+    part: Part | None
+    method: MatchMethod
+    confidence: float
+    reason: str
+    alternatives: tuple[str, ...] = ()
+
+
+_NO_MATCH = NameMatch(None, MatchMethod.NONE, 0.0, "")
+
+
+class Matcher:
+    """Matches names against one catalog; keys are computed once per category."""
+
+    def __init__(self, catalog: PartSource) -> None:
+        self.catalog = catalog
+        self._index: dict[Category, list[_Entry]] = {}
+
+    def _entries(self, category: Category) -> list[_Entry]:
+        if category not in self._index:
+            entries: list[_Entry] = []
+            for part in self.catalog.parts(category):
+                if part.category is not category:
+                    continue
+                key = name_key(part.name)
+                memory = part.number("memory_gb") if category is Category.ACCELERATOR else None
+                form_text = part.text("form_factor").lower()
+                form = key.form or ("sxm" if form_text.startswith("sxm") else
+                                    form_text if form_text in ("pcie", "oam") else None)
+                entries.append(_Entry(part, key, key.memory_gb or memory, form,
+                                      vendor_key(part.vendor)))
+            self._index[category] = entries
+        return self._index[category]
+
+    def match(self, category: Category, name: str, vendor: str = "",
+              memory_gb: float | None = None, power_w: float | None = None,
+              alternatives: Sequence[str] = ()) -> NameMatch:
+        """The catalog part ``name`` most likely is, or ``NONE`` with the reason."""
+        names = [name, *[a for a in alternatives if a != name]]
+        found: list[tuple[str, NameMatch]] = []
+        for candidate_name in names:
+            result = self._match_one(category, candidate_name, vendor, memory_gb, power_w)
+            if result.part is not None:
+                found.append((candidate_name, result))
+        if not found:
+            key = name_key(name)
+            why = ("the name has no model number to look up" if not key.usable
+                   else "no catalog part has this name")
+            return NameMatch(None, MatchMethod.NONE, 0.0, why)
+        best_name, best = found[0]
+        distinct = {r.part.id for _, r in found if r.part is not None}
+        if len(distinct) > 1:
+            others = tuple(sorted(distinct - {best.part.id})) if best.part else ()
+            return NameMatch(best.part, best.method, min(best.confidence, 0.5),
+                             f"the system names it '{' or '.join(names)}'; took "
+                             f"{best_name}", others + best.alternatives)
+        return best
+
+    def _match_one(self, category: Category, name: str, vendor: str,
+                   memory_gb: float | None, power_w: float | None) -> NameMatch:
+        detected = name_key(name)
+        if not detected.usable:
+            return _NO_MATCH
+        wanted_vendor = vendor_key(vendor) if vendor else ""
+        entries = self._entries(category)
+        candidates = [e for e in entries if _compatible(detected, e, wanted_vendor)]
+        if not candidates:
+            return _NO_MATCH
+        exact = _exact_names(name, vendor)
+        memory = memory_gb if memory_gb else detected.memory_gb
+        reasons: list[str] = []
+        method = MatchMethod.NORMALISED
+        confidence = 0.9
+        pool = candidates
+        if memory and len(pool) > 1:
+            fitting = [e for e in pool if e.memory_gb and _close(memory, e.memory_gb, 0.1)]
+            if fitting and len(fitting) < len(pool):
+                pool = fitting
+                method, confidence = MatchMethod.MEMORY, 0.85
+                told = "in its name" if not memory_gb else "reported"
+                reasons.append(f"{_gb(memory)} of memory ({told}) tells it from the "
+                               + ", ".join(sorted({_gb(e.memory_gb) for e in candidates
+                                                   if e not in fitting and e.memory_gb}))
+                               + " variants")
+        exact_pool = [e for e in pool if _norm(e.part.name) in exact
+                      or _norm(e.part.display_name) in exact]
+        if len(exact_pool) == 1 and (len(pool) == 1 or method is MatchMethod.NORMALISED):
+            chosen = exact_pool[0]
+            if method is MatchMethod.NORMALISED:
+                method, confidence = MatchMethod.EXACT, 1.0
+                reasons.insert(0, "same name as the catalog's")
+            pool = [chosen]
+        if len(pool) > 1 and power_w:
+            by_power = [e for e in pool if (e.part.number("tdp_w") or 0) > 0
+                        and _close(power_w, e.part.number("tdp_w") or 0, 0.15)]
+            if by_power and len(by_power) < len(pool):
+                reasons.append(f"its {power_w:g} W power limit fits "
+                               + ", ".join(e.part.name for e in by_power))
+                pool = by_power
+                confidence -= 0.1
+        if len(pool) > 1 and detected.form is None and wanted_vendor == "nvidia":
+            # nvidia-smi names data-centre PCIe cards "... PCIe"; no form word means SXM.
+            sxm = [e for e in pool if e.form == "sxm"]
+            if sxm and len(sxm) < len(pool):
+                reasons.append("no 'PCIe' in NVIDIA's name means the SXM module")
+                pool = sxm
+                confidence -= 0.2
+        if len(pool) > 1:
+            # Prefer the plainest variant: fewest words the machine did not report.
+            pool = sorted(pool, key=lambda e: (len(set(e.key.tokens) - set(detected.tokens)),
+                                               e.part.name))
+            confidence = min(confidence, 0.6)
+            reasons.append(f"{len(pool)} catalog variants fit equally; took the plainest")
+        chosen = pool[0]
+        if method is MatchMethod.NORMALISED and not reasons:
+            reasons.append("same model once brand words and spelling are set aside")
+        if memory and chosen.memory_gb and not _close(memory, chosen.memory_gb, 0.15):
+            confidence = min(confidence, 0.6)
+            reasons.append(f"but {_gb(memory)} detected where the catalog says "
+                           f"{_gb(chosen.memory_gb)}")
+        others = tuple(e.part.id for e in pool[1:])
+        return NameMatch(chosen.part, method, round(confidence, 2), "; ".join(reasons), others)
+
+    def suggestions(self, category: Category, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Catalog ids sharing a model number with ``name``: places to start by hand."""
+        key = name_key(name)
+        if not key.usable:
+            return ()
+        scored = []
+        for entry in self._entries(category):
+            shared = len(key.models & entry.key.models)
+            if shared:
+                scored.append((-shared, len(entry.key.tokens), entry.part.id))
+        return tuple(i for _, _, i in sorted(scored)[:limit])
+
+
+def _compatible(detected: NameKey, entry: _Entry, vendor: str) -> bool:
+    if not entry.key.usable or detected.models != entry.key.models:
+        return False
+    if detected.words != entry.key.words:
+        return False
+    if detected.form and entry.form and detected.form != entry.form:
+        return False
+    # Memory (in the name or reported) is not a name difference: it narrows variants
+    # afterwards, so the record can say it did.
+    return not (vendor and entry.vendor and vendor in ("nvidia", "amd", "intel")
+                and entry.vendor in ("nvidia", "amd", "intel") and vendor != entry.vendor)
+
+
+def _exact_names(name: str, vendor: str) -> set[str]:
+    base = _norm(name)
+    names = {base}
+    if vendor and base.startswith(_norm(vendor) + " "):
+        names.add(base[len(_norm(vendor)) + 1:])
+    return names
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def _close(a: float, b: float, tolerance: float) -> bool:
+    return b > 0 and abs(a - b) / b <= tolerance
+
+
+def _gb(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:g} GB" if value >= 10 or value.is_integer() else f"{value:.1f} GB"
+
+
+# --- from a report to a build --------------------------------------------------------------
+
+
+def custom_id(category: Category, text: str) -> str:
+    """``custom/<category>/detected-<slug>``: the build-file convention for custom parts,
+    stable across runs so detecting the same machine twice gives the same ids."""
+    return f"{DETECTED_PREFIX}{category.value}/detected-{slugify(text) or 'device'}"
+
+
+def _custom(category: Category, vendor: str, name: str, slug: str, source: str,
+            specs: dict[str, Value], detail: str = "") -> Part:
+    return Part(
+        id=custom_id(category, slug), category=category, vendor=vendor, name=name,
+        source=f"detected by {source}" if source else "detected", source_date=date.today()
+        .isoformat(), notes=f"{DETECTED_NOTE}" + (f": {detail}" if detail else ""),
+        specs={k: v for k, v in specs.items() if v is not None}, custom=True)
+
+
+def match_cpu(matcher: Matcher, cpu: DetectedCpu) -> MatchRecord:
+    found = matcher.match(Category.CPU, cpu.name, vendor=cpu.vendor)
+    figures: dict[str, Value] = {"cores": cpu.cores, "threads": cpu.threads,
+                                 "sockets": cpu.sockets, "max_clock_ghz": cpu.max_clock_ghz}
+    socket_note = ""
+    if cpu.sockets and cpu.sockets > 1:
+        socket_note = (f"{cpu.sockets} sockets: the build holds one CPU, so figures for the "
+                       "other socket(s) are not counted")
+    if found.part is not None:
+        reason = "; ".join(r for r in (found.reason, socket_note) if r)
+        return MatchRecord(Category.CPU, cpu.name, found.part, 1, found.method,
+                           found.confidence, reason, found.alternatives, figures)
+    name = clean_name(cpu.name)
+    vendor = cpu.vendor or ""
+    display = name[len(vendor):].strip() if vendor and name.startswith(vendor) else name
+    per_socket = (lambda n: n // cpu.sockets if n and cpu.sockets and cpu.sockets > 1 else n)
+    part = _custom(Category.CPU, vendor, display or name, f"{vendor} {display}", cpu.source,
+                   {"cores": per_socket(cpu.cores), "threads": per_socket(cpu.threads),
+                    "boost_clock_ghz": cpu.max_clock_ghz},
+                   "; ".join(x for x in (f"{cpu.architecture}" if cpu.architecture else "",
+                                         socket_note) if x))
+    reason = found.reason
+    suggestions = matcher.suggestions(Category.CPU, cpu.name)
+    return MatchRecord(Category.CPU, cpu.name, part, 1, MatchMethod.NONE, 0.0,
+                       "; ".join(r for r in (reason, socket_note) if r), suggestions, figures)
+
+
+def match_gpus(matcher: Matcher, gpus: Iterable[DetectedGpu]) -> list[MatchRecord]:
+    """One record per group of identical accelerators (8 x H100 is one line, quantity 8)."""
+    groups: dict[tuple[str, float | None, float | None], list[DetectedGpu]] = {}
+    for gpu in gpus:
+        if not gpu.is_accelerator:
+            continue
+        memory = round(gpu.memory_gb) if gpu.memory_gb else None
+        groups.setdefault((gpu.name, memory, gpu.power_limit_w), []).append(gpu)
+    records: list[MatchRecord] = []
+    for (name, _, _), members in groups.items():
+        gpu = members[0]
+        figures: dict[str, Value] = {"memory_gb": gpu.memory_gb,
+                                     "power_limit_w": gpu.power_limit_w,
+                                     "driver_version": gpu.driver_version or None,
+                                     "source": gpu.source}
+        found = matcher.match(Category.ACCELERATOR, name, vendor=gpu.vendor,
+                              memory_gb=gpu.memory_gb, power_w=gpu.power_limit_w,
+                              alternatives=gpu.alternatives)
+        reason = "; ".join(r for r in (found.reason, gpu.note) if r)
+        if found.part is not None:
+            records.append(MatchRecord(Category.ACCELERATOR, name, found.part, len(members),
+                                       found.method, found.confidence, reason,
+                                       found.alternatives, figures))
+            continue
+        key = name_key(name)
+        vendor = gpu.vendor or ""
+        display = name[len(vendor):].strip() if vendor and name.startswith(vendor) else name
+        memory_text = f"{round(gpu.memory_gb)} GB" if gpu.memory_gb else ""
+        part = _custom(
+            Category.ACCELERATOR, vendor, display or name,
+            f"{vendor} {display} {memory_text}", gpu.source,
+            {"accelerator_type": "gpu", "memory_gb": gpu.memory_gb,
+             "tdp_w": int(round(gpu.power_limit_w)) if gpu.power_limit_w else None,
+             "form_factor": key.form},
+            "; ".join(x for x in (f"power limit {gpu.power_limit_w:g} W" if gpu.power_limit_w
+                                  else "", f"driver {gpu.driver_version}"
+                                  if gpu.driver_version else "", gpu.note) if x))
+        records.append(MatchRecord(Category.ACCELERATOR, name, part, len(members),
+                                   MatchMethod.NONE, 0.0, reason,
+                                   matcher.suggestions(Category.ACCELERATOR, name), figures))
+    return records
+
+
+def match_memory(matcher: Matcher, memory: DetectedMemory) -> MatchRecord:
+    """A catalog kit only when modules, size, type and speed all agree; else the
+    detected total as a custom part (a total alone does not say which kit it is)."""
+    figures: dict[str, Value] = {
+        "usable_gib": round(memory.usable_gib, 2) if memory.usable_gib else None,
+        "installed_gb": memory.installed_gb, "modules": len(memory.modules) or None,
+        "memory_type": memory.memory_type, "speed_mt_s": memory.speed_mt_s}
+    kit = _matching_kit(matcher, memory)
+    if kit is not None:
+        return MatchRecord(Category.MEMORY, _memory_label(memory), kit, 1, MatchMethod.EXACT,
+                           1.0, "modules, size, type and speed match this kit", (), figures)
+    sizes = sorted({m.size_gb for m in memory.modules})
+    module_size = sizes[0] if len(sizes) == 1 else None
+    capacity = memory.installed_gb
+    name = _memory_label(memory)
+    detail_bits = []
+    if memory.usable_gib is not None:
+        detail_bits.append(f"{memory.usable_gib:.1f} GiB usable")
+    if memory.installed_estimated and capacity:
+        detail_bits.append(f"{capacity:g} GB installed is estimated from that")
+    makers = {m.manufacturer for m in memory.modules if m.manufacturer}
+    part = _custom(
+        Category.MEMORY, makers.pop() if len(makers) == 1 else "", name, name, memory.source,
+        {"capacity_gb": capacity, "memory_type": memory.memory_type,
+         "speed_mt_s": memory.speed_mt_s, "modules": len(memory.modules) or None,
+         "module_size_gb": int(module_size) if module_size and module_size.is_integer()
+         else None, "ecc": memory.ecc, "registered": memory.registered},
+        "; ".join(detail_bits))
+    reason = ("no catalog kit has these modules" if memory.modules
+              else "only the total is known, which does not identify a kit")
+    return MatchRecord(Category.MEMORY, name, part, 1, MatchMethod.NONE, 0.0, reason, (),
+                       figures)
+
+
+def _memory_label(memory: DetectedMemory) -> str:
+    size = f"{memory.installed_gb:g} GB" if memory.installed_gb else "Memory"
+    bits = [size]
+    if memory.memory_type:
+        bits.append(memory.memory_type + (f"-{memory.speed_mt_s}" if memory.speed_mt_s else ""))
+    sizes = sorted({m.size_gb for m in memory.modules})
+    if memory.modules and len(sizes) == 1:
+        bits.append(f"({len(memory.modules)} x {sizes[0]:g} GB)")
+    if memory.registered:
+        bits.append("RDIMM")
+    return "Detected memory " + " ".join(bits)
+
+
+def _matching_kit(matcher: Matcher, memory: DetectedMemory) -> Part | None:
+    if not memory.modules or not memory.memory_type:
+        return None
+    sizes = {m.size_gb for m in memory.modules}
+    if len(sizes) != 1:
+        return None
+    size = sizes.pop()
+    count = len(memory.modules)
+    for entry in matcher._entries(Category.MEMORY):
+        kit = entry.part
+        if (kit.number("modules") == count and kit.number("module_size_gb") == size
+                and kit.text("memory_type").upper() == memory.memory_type
+                and (kit.number("speed_mt_s") in (None, memory.speed_mt_s))
+                and (kit.get("registered") is None or memory.registered is None
+                     or bool(kit.get("registered")) == memory.registered)):
+            return kit
+    return None
+
+
+def match_disks(disks: Iterable[DetectedDisk]) -> list[MatchRecord]:
+    """Drives become custom storage parts (capacity and kind as detected); identical
+    drives are one line with a quantity."""
+    groups: dict[tuple[str, float | None, str | None, str], list[DetectedDisk]] = {}
+    for disk in disks:
+        groups.setdefault((disk.model, disk.capacity_gb, disk.storage_kind, disk.interface),
+                          []).append(disk)
+    records: list[MatchRecord] = []
+    for (model, capacity, kind, interface), members in groups.items():
+        disk = members[0]
+        label = model or (f"{interface} disk" if interface else "Disk")
+        size = _capacity_text(capacity)
+        name = f"{label} {size}".strip() if size and size.replace(" ", "") not in \
+            label.replace(" ", "") else label
+        vendor = storage_vendor(model) if model else ""
+        part = _custom(Category.STORAGE, vendor, name, f"{label} {capacity or ''}",
+                       disk.source, {"capacity_gb": capacity, "storage_kind": kind,
+                                     "interface": interface or None},
+                       "; ".join(x for x in (", ".join(d.name for d in members), disk.note)
+                                 if x))
+        reason = "drives are kept as detected (capacity and kind)"
+        if kind is None:
+            reason += "; its kind could not be told"
+        records.append(MatchRecord(Category.STORAGE, model or disk.name, part, len(members),
+                                   MatchMethod.NONE, 0.0, reason, (),
+                                   {"capacity_gb": capacity, "storage_kind": kind,
+                                    "interface": interface or None}))
+    return records
+
+
+def _capacity_text(capacity: float | None) -> str:
+    if not capacity:
+        return ""
+    if capacity >= 1000:
+        return f"{capacity / 1000:.3g} TB"
+    return f"{capacity:.0f} GB"
+
+
+def match_board(matcher: Matcher, report: DetectionReport) -> MatchRecord | None:
+    board = report.board
+    if board is None or not board.name:
+        return None
+    found = matcher.match(Category.MOTHERBOARD, board.name, vendor=board.vendor)
+    if found.part is not None:
+        return MatchRecord(Category.MOTHERBOARD, f"{board.vendor} {board.name}".strip(),
+                           found.part, 1, found.method, found.confidence, found.reason,
+                           found.alternatives)
+    if report.os.virtualization:
+        return None  # a VM's "board" is the hypervisor's; it says nothing about hardware
+    vendor = board.vendor
+    part = _custom(Category.MOTHERBOARD, vendor, board.name, f"{vendor} {board.name}",
+                   board.source, {}, (f"in {board.system_vendor} {board.system_product}"
+                                      .strip() if board.system_product else ""))
+    return MatchRecord(Category.MOTHERBOARD, f"{vendor} {board.name}".strip(), part, 1,
+                       MatchMethod.NONE, 0.0, found.reason)
+
+
+def match_report(catalog: PartSource, report: DetectionReport) -> list[MatchRecord]:
+    """Every detected device as a build part, matched where the catalog allows."""
+    matcher = Matcher(catalog)
+    records: list[MatchRecord] = []
+    if report.cpu is not None:
+        records.append(match_cpu(matcher, report.cpu))
+    board = match_board(matcher, report)
+    if board is not None:
+        records.append(board)
+    if report.memory is not None and report.memory.installed_gb:
+        records.append(match_memory(matcher, report.memory))
+    records.extend(match_gpus(matcher, report.gpus))
+    records.extend(match_disks(report.disks))
+    return records
+
+
+def build_name(report: DetectionReport, records: Sequence[MatchRecord]) -> str:
+    """``<hostname> (<CPU>)``: the machine as its owner knows it."""
+    host = report.os.hostname or "This computer"
+    cpu = next((r for r in records if r.category is Category.CPU), None)
+    if cpu is None:
+        return host
+    cpu_name = cpu.part.display_name if cpu.matched else clean_name(cpu.detected)
+    return f"{host} ({cpu_name})"
+
+
+def build_from_matches(report: DetectionReport, records: Sequence[MatchRecord]) -> Build:
+    build = Build(name=build_name(report, records))
+    for record in records:
+        if build.would_replace(record.part) is not None:
+            continue  # a second part for a single slot never replaces the first
+        build.add(record.part, record.quantity if not _single(record) else 1)
+    build.set_notes(build_notes(report, records))
+    return build
+
+
+def _single(record: MatchRecord) -> bool:
+    return record.category in (Category.CPU, Category.MOTHERBOARD)
+
+
+def build_notes(report: DetectionReport, records: Sequence[MatchRecord]) -> str:
+    lines = [f"{DETECTED_NOTE} ({report.os.hostname or 'unnamed'}) on "
+             f"{report.started[:10] or date.today().isoformat()}."]
+    system = ", ".join(x for x in (report.os.os_name, report.os.machine) if x)
+    if system:
+        lines.append(f"System: {system}.")
+    if report.os.virtualization:
+        lines.append(f"Virtual machine or container ({report.os.virtualization}): CPU, "
+                     "memory and disks are what the host gives it.")
+    for record in records:
+        if record.category is Category.CPU and "sockets" in record.reason:
+            lines.append(f"CPU: {record.reason}.")
+    custom = [r for r in records if not r.matched]
+    if custom:
+        lines.append("Not in the catalog, kept with the detected figures: "
+                     + ", ".join(r.part.name for r in custom) + ".")
+    for unknown in report.unknowns:
+        lines.append(f"Not detected: {unknown.what} ({unknown.reason}).")
+    return "\n".join(lines)
+
+
+def detect_build(catalog: PartSource, host: Host | None = None,
+                 timeout: float = DEFAULT_TIMEOUT_S,
+                 progress: Callable[[str], None] | None = None) -> DetectedBuild:
+    """Detect this computer (or ``host``) and assemble it as a Build.
+
+    Safe to call off the GUI thread (``Catalog`` keeps one connection per thread); takes
+    seconds at most and never raises for anything the machine does.
+    """
+    report = detect_all(host, timeout=timeout, progress=progress)
+    records = match_report(catalog, report)
+    return DetectedBuild(build_from_matches(report, records), report, records)

@@ -1,0 +1,192 @@
+"""A workload as a plain mapping: a build file's ``workload`` object and the CLI's flags.
+
+One mapping for every edge: ``dlhw fit`` turns its flags into it, a build file keeps it
+(``Build.workload``), the desktop's workload panel edits it. The keys follow the CLI's
+flags (``--kv-heads`` -> ``kv_heads``), so a build file reads like the command line::
+
+    {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 4,
+     "seq": 4096, "tokens": 1e8, "checkpointing": true, "strategy": "zero3"}
+
+A custom model has ``"model": "custom"`` (or no ``model``) and ``params``, optionally
+with its architecture (``layers``, ``hidden``, ``heads``, ``kv_heads``, ...).
+``strategy`` and ``cpu_offload`` say how several GPUs share the work; they are not
+part of the ``Workload`` and are read by ``parallelism_from_dict``. Unknown keys are
+ignored here and kept by the ``Build`` (a newer file opened by an older app loses nothing).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset
+from dlhw_desktop.core.workload.workload import (
+    STRATEGIES,
+    Parallelism,
+    Workload,
+    default_parallelism,
+)
+
+CUSTOM = "custom"
+"""The ``model`` value of a user's own model (figures in ``params`` and the arch keys)."""
+
+ARCHITECTURE_KEYS: tuple[str, ...] = (
+    "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab", "context",
+)
+"""Integer figures of a custom model's architecture (all optional)."""
+
+WORKLOAD_KEYS: tuple[str, ...] = (
+    "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
+    "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
+    "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
+    "strategy", "cpu_offload",
+)
+"""Every key this module reads or writes; anything else in a mapping is someone else's."""
+
+
+def has_workload(data: Mapping[str, Any]) -> bool:
+    """True when the mapping names a model (a preset, or a custom one with ``params``)."""
+    model = data.get("model")
+    return (bool(model) and model != CUSTOM) or data.get("params") is not None
+
+
+def _number(data: Mapping[str, Any], key: str) -> float | None:
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise InvalidWorkloadError(f"{key} must be a number, got {value!r}")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise InvalidWorkloadError(f"{key} must be a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise InvalidWorkloadError(f"{key} must be a finite number, got {value!r}")
+    return number
+
+
+def _integer(data: Mapping[str, Any], key: str) -> int | None:
+    number = _number(data, key)
+    if number is None:
+        return None
+    if not number.is_integer():
+        raise InvalidWorkloadError(f"{key} must be a whole number, got {data[key]!r}")
+    return int(number)
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
+def model_from_dict(data: Mapping[str, Any]) -> ModelSpec:
+    """The preset named by ``model``, or a custom model from ``params`` and its architecture.
+
+    Raises ``UnknownModelError`` for a name that is no preset and ``InvalidWorkloadError``
+    when there is no model, or when both a preset and ``params`` are given.
+    """
+    name = data.get("model")
+    params = _number(data, "params")
+    if name and name != CUSTOM:
+        if params is not None:
+            raise InvalidWorkloadError("give a preset model or a parameter count, not both")
+        return preset(str(name))
+    if params is None:
+        raise InvalidWorkloadError("no model: give a preset name or a parameter count")
+    arch = {key: _integer(data, key) for key in ARCHITECTURE_KEYS}
+    label = str(data.get("model_name") or "Custom model")
+    return custom_model(params, name=label, active_params=_number(data, "active_params"),
+                        **arch)
+
+
+def workload_from_dict(data: Mapping[str, Any]) -> Workload:
+    """A ``Workload`` from its mapping; missing keys take the ``Workload`` defaults.
+
+    Raises ``WorkloadError`` subclasses (a message a user can act on) for bad values.
+    """
+    fields: dict[str, Any] = {}
+    for key in ("mode", "precision", "optimizer", "kv_precision"):
+        if data.get(key):
+            fields[key] = str(data[key])
+    for key in ("batch", "seq", "lora_rank"):
+        value = _integer(data, key)
+        if value is not None:
+            fields[key] = value
+    for key in ("tokens", "samples", "mfu"):
+        value = _number(data, key)
+        if value is not None:
+            fields[key] = value
+    for key, default in (("fp32_grads", False), ("checkpointing", False),
+                         ("flash_attention", True)):
+        if key in data:
+            fields[key] = _flag(data, key, default)
+    return Workload(model_from_dict(data), **fields)
+
+
+def workload_to_dict(workload: Workload,
+                     parallel: Parallelism | None = None) -> dict[str, Any]:
+    """The mapping ``workload_from_dict`` reads back to an equal ``Workload``.
+
+    ``seq`` is the user's (``None``: the model's default); unknowns are left out rather
+    than written as zeros. With ``parallel`` over several GPUs its strategy is kept too.
+    """
+    model = workload.model
+    data: dict[str, Any] = {}
+    if model.key == CUSTOM:
+        data["model"] = CUSTOM
+        if model.name != "Custom model":
+            data["model_name"] = model.name
+        data["params"] = model.params
+        if model.active_params is not None:
+            data["active_params"] = model.active_params
+        for key in ARCHITECTURE_KEYS:
+            value = getattr(model, key)
+            if value is not None:
+                data[key] = value
+    else:
+        data["model"] = model.key
+    data.update({
+        "mode": workload.mode, "precision": workload.precision, "batch": workload.batch,
+        "seq": workload.seq, "tokens": workload.tokens, "samples": workload.samples,
+        "optimizer": workload.optimizer, "fp32_grads": workload.fp32_grads,
+        "checkpointing": workload.checkpointing,
+        "flash_attention": workload.flash_attention, "lora_rank": workload.lora_rank,
+        "kv_precision": workload.kv_precision, "mfu": workload.mfu,
+    })
+    for key in ("seq", "tokens", "samples"):
+        if data[key] is None:
+            del data[key]
+    if parallel is not None and parallel.gpus > 1:
+        data["strategy"] = parallel.strategy
+    if parallel is not None and parallel.cpu_offload:
+        data["cpu_offload"] = True
+    return data
+
+
+def strategies_for(mode: str) -> tuple[str, ...]:
+    """The strategies ``estimate_memory`` costs for ``mode`` (inference: tp or replicas)."""
+    return ("tp", "ddp") if mode == "inference" else STRATEGIES
+
+
+def parallelism_from_dict(data: Mapping[str, Any], mode: str, gpus: int) -> Parallelism:
+    """The layout for ``gpus`` GPUs: the mapping's ``strategy`` when it suits ``mode``,
+    else ``default_parallelism``; ``cpu_offload`` either way.
+
+    A strategy that does not apply (sharded training strategies for inference) falls back
+    to the default instead of failing: the strategy was chosen for another mode.
+    """
+    strategy = data.get("strategy")
+    offload = _flag(data, "cpu_offload", False)
+    if strategy and gpus > 1:
+        if strategy not in STRATEGIES:
+            raise InvalidWorkloadError(
+                f"unknown parallel strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
+        if strategy in strategies_for(mode):
+            return Parallelism(gpus, str(strategy), offload)
+    base = default_parallelism(mode, gpus)
+    return Parallelism(base.gpus, base.strategy, offload)
+
