@@ -28,22 +28,6 @@ PAN_STEPS = 100
 BUDGET_MS = 50.0
 
 
-def keep_singletons_alive() -> None:
-    """Work around a PySide6 6.12.0 bug on Python 3.11 so the long loops below can finish.
-
-    Every call of a Qt method that returns nothing drops one reference to ``None``
-    (measured: ``sys.getrefcount(None)`` falls by 1 per ``QRectF.setWidth``/``QLabel.setText``
-    call), and some paths do the same to ``True``/``False``; after a few thousand calls
-    Python aborts ("none_dealloc: deallocating None"). Python 3.12+ makes these objects
-    immortal. Here we give them a reference count no run can exhaust.
-    """
-    if sys.version_info < (3, 12):
-        import ctypes
-
-        for singleton in (None, True, False):
-            ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
-
-
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
@@ -68,7 +52,9 @@ def report(label: str, times: list[float]) -> None:
 
 
 def main() -> int:
-    keep_singletons_alive()
+    from dlhw_desktop.ui.charts.pyside_guard import keep_singletons_alive
+
+    keep_singletons_alive()  # see the module: PySide6 6.12.0 on Python 3.11
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -78,6 +64,7 @@ def main() -> int:
     from dlhw_desktop.ui.settings import AppSettings
 
     start = time.perf_counter()
+    from dlhw_desktop.ui.charts.base import ChartBase
     from dlhw_desktop.ui.compare_tab import CompareTab
 
     import_ms = (time.perf_counter() - start) * 1000
@@ -102,7 +89,7 @@ def main() -> int:
         app.processEvents()
         chart = tab.chart(kind)
 
-        def repaint(chart=chart) -> None:  # noqa: ANN001
+        def repaint(chart: ChartBase = chart) -> None:
             chart.viewport().repaint()
 
         if kind == "bars":

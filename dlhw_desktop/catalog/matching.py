@@ -243,8 +243,8 @@ class Matcher:
                 found.append((candidate_name, result))
         if not found:
             key = name_key(name)
-            why = ("the name has no model number to look up" if not key.usable
-                   else "no catalog part has this name")
+            why = ("not in the catalog: the name has no model number to look up"
+                   if not key.usable else "not in the catalog under this name")
             return NameMatch(None, MatchMethod.NONE, 0.0, why)
         best_name, best = found[0]
         distinct = {r.part.id for _, r in found if r.part is not None}
@@ -401,11 +401,17 @@ def match_cpu(matcher: Matcher, cpu: DetectedCpu) -> MatchRecord:
     name = clean_name(cpu.name)
     vendor = cpu.vendor or ""
     display = name[len(vendor):].strip() if vendor and name.startswith(vendor) else name
-    per_socket = (lambda n: n // cpu.sockets if n and cpu.sockets and cpu.sockets > 1 else n)
+
+    def per_socket(count: int | None) -> int | None:
+        # A CPU part describes one package; the build's CPU slot holds one.
+        sockets = cpu.sockets or 1
+        return count // sockets if count and sockets > 1 else count
+
     part = _custom(Category.CPU, vendor, display or name, f"{vendor} {display}", cpu.source,
                    {"cores": per_socket(cpu.cores), "threads": per_socket(cpu.threads),
                     "boost_clock_ghz": cpu.max_clock_ghz},
-                   "; ".join(x for x in (f"{cpu.architecture}" if cpu.architecture else "",
+                   "; ".join(x for x in (f"architecture {cpu.architecture}"
+                                         if cpu.architecture else "",
                                          socket_note) if x))
     reason = found.reason
     suggestions = matcher.suggestions(Category.CPU, cpu.name)
@@ -445,7 +451,7 @@ def match_gpus(matcher: Matcher, gpus: Iterable[DetectedGpu]) -> list[MatchRecor
             Category.ACCELERATOR, vendor, display or name,
             f"{vendor} {display} {memory_text}", gpu.source,
             {"accelerator_type": "gpu", "memory_gb": gpu.memory_gb,
-             "tdp_w": int(round(gpu.power_limit_w)) if gpu.power_limit_w else None,
+             "tdp_w": round(gpu.power_limit_w) if gpu.power_limit_w else None,
              "form_factor": key.form},
             "; ".join(x for x in (f"power limit {gpu.power_limit_w:g} W" if gpu.power_limit_w
                                   else "", f"driver {gpu.driver_version}"
@@ -478,14 +484,15 @@ def match_memory(matcher: Matcher, memory: DetectedMemory) -> MatchRecord:
         detail_bits.append(f"{capacity:g} GB installed is estimated from that")
     makers = {m.manufacturer for m in memory.modules if m.manufacturer}
     part = _custom(
-        Category.MEMORY, makers.pop() if len(makers) == 1 else "", name, name, memory.source,
+        Category.MEMORY, makers.pop() if len(makers) == 1 else "", name,
+        name.removeprefix("Detected memory "), memory.source,
         {"capacity_gb": capacity, "memory_type": memory.memory_type,
          "speed_mt_s": memory.speed_mt_s, "modules": len(memory.modules) or None,
-         "module_size_gb": int(module_size) if module_size and module_size.is_integer()
+         "module_size_gb": int(module_size) if module_size and float(module_size).is_integer()
          else None, "ecc": memory.ecc, "registered": memory.registered},
         "; ".join(detail_bits))
-    reason = ("no catalog kit has these modules" if memory.modules
-              else "only the total is known, which does not identify a kit")
+    reason = ("kept as detected: no catalog kit has these modules" if memory.modules
+              else "kept as detected: a total alone does not identify a catalog kit")
     return MatchRecord(Category.MEMORY, name, part, 1, MatchMethod.NONE, 0.0, reason, (),
                        figures)
 
@@ -515,11 +522,18 @@ def _matching_kit(matcher: Matcher, memory: DetectedMemory) -> Part | None:
         kit = entry.part
         if (kit.number("modules") == count and kit.number("module_size_gb") == size
                 and kit.text("memory_type").upper() == memory.memory_type
-                and (kit.number("speed_mt_s") in (None, memory.speed_mt_s))
+                and _speed_fits(kit.number("speed_mt_s"), memory)
                 and (kit.get("registered") is None or memory.registered is None
                      or bool(kit.get("registered")) == memory.registered)):
             return kit
     return None
+
+
+def _speed_fits(kit_speed: float | None, memory: DetectedMemory) -> bool:
+    if kit_speed is None:
+        return True
+    rated = {m.speed_mt_s for m in memory.modules} | {m.configured_mt_s for m in memory.modules}
+    return kit_speed == memory.speed_mt_s or kit_speed in rated
 
 
 def match_disks(disks: Iterable[DetectedDisk]) -> list[MatchRecord]:
@@ -542,9 +556,9 @@ def match_disks(disks: Iterable[DetectedDisk]) -> list[MatchRecord]:
                                      "interface": interface or None},
                        "; ".join(x for x in (", ".join(d.name for d in members), disk.note)
                                  if x))
-        reason = "drives are kept as detected (capacity and kind)"
+        reason = "kept as detected (drives are not matched to catalog models)"
         if kind is None:
-            reason += "; its kind could not be told"
+            reason += "; its kind (NVMe, SATA SSD, hard disk) could not be told"
         records.append(MatchRecord(Category.STORAGE, model or disk.name, part, len(members),
                                    MatchMethod.NONE, 0.0, reason, (),
                                    {"capacity_gb": capacity, "storage_kind": kind,

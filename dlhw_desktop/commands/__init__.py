@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from dlhw_desktop.commands import catalog_cmds, check_cmds, fit_cmds
+from dlhw_desktop.commands import catalog_cmds, check_cmds, detect_cmds, export_cmds, fit_cmds
 
-COMMAND_MODULES: tuple[ModuleType, ...] = (catalog_cmds, fit_cmds, check_cmds)
+COMMAND_MODULES: tuple[ModuleType, ...] = (catalog_cmds, fit_cmds, check_cmds, export_cmds, detect_cmds)

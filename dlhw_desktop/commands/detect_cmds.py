@@ -78,9 +78,9 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
                 saved: Path | None) -> None:
     os_ = report.os
     print(f"This computer: {os_.hostname or 'unnamed'}")
-    system = ", ".join(x for x in (os_.os_name, os_.machine,
-                                   f"kernel {os_.release}" if os_.system == "Linux"
-                                   else os_.release) if x)
+    release = (f"kernel {os_.release}" if os_.system == "Linux" and os_.release
+               else os_.release)
+    system = ", ".join(x for x in (os_.os_name, os_.machine, release) if x)
     if system:
         print(f"  {system}")
     if os_.virtualization:
@@ -122,32 +122,46 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
                         + (" (estimated)" if memory.installed_estimated else ""))
         if memory.modules:
             bits.append(f"{len(memory.modules)} module(s)")
-        bits.append(" ".join(x for x in (memory.memory_type or "type unknown",
-                                         f"{memory.speed_mt_s} MT/s" if memory.speed_mt_s
-                                         else "speed unknown") if x))
+        if memory.memory_type or memory.speed_mt_s:
+            bits.append(" ".join(x for x in (memory.memory_type or "type unknown",
+                                             f"{memory.speed_mt_s} MT/s" if memory.speed_mt_s
+                                             else "speed unknown") if x))
+        else:
+            bits.append("type and speed unknown")
         if memory.ecc is not None:
             bits.append("ECC" if memory.ecc else "no ECC")
         _section("Memory", [", ".join(bits)], by_category.get(Category.MEMORY, []))
     else:
         _section("Memory", ["not detected"], [])
-    accelerators = report.accelerators
+    gpu_groups: dict[tuple[str, float | None, float | None, str], list[str]] = {}
+    for gpu in report.accelerators:
+        key = (gpu.name, gpu.memory_gb, gpu.power_limit_w, gpu.source)
+        gpu_groups.setdefault(key, []).append(gpu.bus_id)
     gpu_lines = []
-    for gpu in accelerators:
+    for (name, memory_gb, power_w, source), buses in gpu_groups.items():
         figures = ", ".join(x for x in (
-            f"{gpu.memory_gb:g} GB" if gpu.memory_gb else "",
-            f"power limit {gpu.power_limit_w:g} W" if gpu.power_limit_w else "",
-            f"at {gpu.bus_id}" if gpu.bus_id else "", f"via {gpu.source}") if x)
-        gpu_lines.append(f"{gpu.name} ({figures})")
-    _section("GPUs", gpu_lines or ["none found"], by_category.get(Category.ACCELERATOR, []))
-    for display in report.displays:
-        print(f"{'':11}display only, not counted: {display.name} "
-              f"({display.note or display.kind})")
-    disk_lines = []
+            f"{memory_gb:g} GB" if memory_gb else "",
+            f"power limit {power_w:g} W" if power_w else "", f"via {source}") if x)
+        count = f"{len(buses)} x " if len(buses) > 1 else ""
+        at = [b for b in buses if b]
+        gpu_lines.append(f"{count}{name} ({figures})" + (f" at {', '.join(at)}" if at else ""))
+    if not gpu_lines:
+        unsure = any(u.what == "GPUs" for u in report.unknowns)
+        gpu_lines = ["none found" + (" (but see 'Could not learn')" if unsure else "")]
+    gpu_lines += [f"display only, not counted: {d.name} ({d.note or d.kind})"
+                  for d in report.displays]
+    _section("GPUs", gpu_lines, by_category.get(Category.ACCELERATOR, []))
+    disk_groups: dict[tuple[str, str], list[str]] = {}
     for disk in report.disks:
         size = f"{disk.capacity_gb:g} GB" if disk.capacity_gb else "size unknown"
-        kind = disk.storage_kind or "kind unknown"
-        desc = ", ".join(x for x in (disk.model, disk.interface, size, kind) if x)
-        disk_lines.append(f"{disk.name}: {desc}" + (f" ({disk.note})" if disk.note else ""))
+        desc = ", ".join(x for x in (disk.model, disk.interface, size,
+                                     disk.storage_kind or "kind unknown") if x)
+        disk_groups.setdefault((desc, disk.note), []).append(disk.name)
+    disk_lines = []
+    for (desc, note), names in disk_groups.items():
+        count = f"{len(names)} x " if len(names) > 1 else ""
+        disk_lines.append(f"{count}{desc} [{', '.join(names)}]"
+                          + (f" ({note})" if note else ""))
     _section("Drives", disk_lines or ["none found"], by_category.get(Category.STORAGE, []))
 
     if report.unknowns:
@@ -178,9 +192,8 @@ def _section(title: str, lines: list[str], records: list[MatchRecord]) -> None:
         print(f"{'':10} -> {head}")
         detail = record.reason
         if not record.matched:
-            detail = "not in the catalog" + (f": {detail}" if detail else "")
             if record.alternatives:
-                detail += "; similar: " + ", ".join(record.alternatives)
+                detail += "; similar catalog parts: " + ", ".join(record.alternatives)
         elif record.alternatives:
             detail += "; also fits: " + ", ".join(record.alternatives)
         if detail:

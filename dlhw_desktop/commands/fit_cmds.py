@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -21,16 +22,22 @@ from dlhw_desktop.core.workload.fit import (
     fmt_gib,
     rank_fits,
 )
+from dlhw_desktop.core.workload.mapping import (
+    ARCHITECTURE_KEYS,
+    has_workload,
+    parallelism_from_dict,
+    parse_count,
+    workload_from_dict,
+    workload_to_dict,
+)
 from dlhw_desktop.core.workload.memory import MemoryEstimate, estimate_memory
-from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
+from dlhw_desktop.core.workload.models import presets
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
     STRATEGIES,
-    Parallelism,
     Workload,
-    default_parallelism,
 )
 
 EXIT_FAILED_CHECK = 1
@@ -42,8 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Estimate the GPU memory of a workload (bytes per GPU, item by item), "
         "the verdict per GPU (pass <= 90 %% of its memory, warn <= 100 %%, fail above), the "
         "training time or serving speed, and the cost. Exit status 1 when a GPU fails.")
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--model", metavar="NAME", help="a preset (see 'dlhw models')")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--model", metavar="NAME",
+                       help="a preset (see 'dlhw models'); with --build, default: the "
+                       "build file's workload")
     which.add_argument("--params", metavar="N", type=_count,
                        help="a custom model's parameter count (8e9, 8B, 125M)")
     arch = p.add_argument_group("custom architecture (with --params)")
@@ -53,32 +62,34 @@ def register(sub: argparse._SubParsersAction) -> None:
         arch.add_argument(flag, type=int, metavar=name)
     arch.add_argument("--active-params", type=_count, metavar="N",
                       help="mixture of experts: parameters used per token")
-    p.add_argument("--mode", choices=MODES, default="inference")
-    p.add_argument("--precision", default="BF16", metavar="P",
+    p.add_argument("--mode", choices=MODES, help="default inference")
+    p.add_argument("--precision", metavar="P",
                    help="weights (inference) or compute (training): "
                    + ", ".join(WEIGHT_FORMATS) + " (default BF16)")
-    p.add_argument("--batch", type=int, default=1, metavar="B",
-                   help="concurrent sequences (inference) or micro-batch per GPU (training)")
+    p.add_argument("--batch", type=int, metavar="B",
+                   help="concurrent sequences (inference) or micro-batch per GPU (training), "
+                   "default 1")
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence")
     p.add_argument("--tokens", type=_count, metavar="D",
                    help="dataset tokens to train on, or tokens to generate")
     p.add_argument("--samples", type=_count, metavar="N",
                    help="dataset size in samples (images) instead of tokens")
-    p.add_argument("--mfu", type=float, default=0.40, metavar="M",
+    p.add_argument("--mfu", type=float, metavar="M",
                    help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
-    p.add_argument("--optimizer", choices=OPTIMIZERS, default="adamw")
+    p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
     p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
-    p.add_argument("--lora-rank", type=int, default=16, metavar="R")
-    p.add_argument("--kv-precision", default="BF16", metavar="P", help="KV cache precision")
+    p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
+    p.add_argument("--kv-precision", metavar="P", help="KV cache precision (default BF16)")
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
                       help="accelerator part id with an optional count, e.g. "
                       "accelerator/nvidia-geforce-rtx-4090x2 (repeatable)")
     gpus.add_argument("--build", type=Path, metavar="FILE",
-                      help="use the accelerators of a saved build file")
+                      help="use the accelerators of a saved build file, and its workload "
+                      "where no flag overrides it")
     gpus.add_argument("--rank", type=int, nargs="?", const=10, metavar="N",
                       help="list the N cheapest catalog options that fit (default 10)")
     p.add_argument("--strategy", choices=STRATEGIES,
@@ -100,36 +111,52 @@ def register(sub: argparse._SubParsersAction) -> None:
     m.set_defaults(func=cmd_models)
 
 
-_SUFFIX = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
-
-
 def _count(text: str) -> float:
     """``8e9``, ``8B``, ``125m``, ``1.5T`` -> a number (argparse type)."""
-    match = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*([kmbgt]?)\s*", text,
-                         re.IGNORECASE)
-    if not match:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}")
-    return float(match.group(1)) * _SUFFIX[match.group(2).upper()]
+    try:
+        return parse_count(text)
+    except InvalidWorkloadError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _model(args: argparse.Namespace) -> ModelSpec:
-    if args.model:
-        return preset(args.model)
-    return custom_model(
-        args.params, layers=args.layers, hidden=args.hidden, heads=args.heads,
-        kv_heads=args.kv_heads, head_dim=args.head_dim, vocab=args.vocab,
-        context=args.context, active_params=args.active_params,
-    )
+_MODEL_KEYS = ("model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS)
 
 
-def _workload(args: argparse.Namespace) -> Workload:
-    return Workload(
-        _model(args), args.mode, args.precision, batch=args.batch, seq=args.seq,
-        tokens=args.tokens, samples=args.samples, optimizer=args.optimizer,
-        fp32_grads=args.fp32_grads, checkpointing=args.checkpointing,
-        flash_attention=not args.no_flash_attention, lora_rank=args.lora_rank,
-        kv_precision=args.kv_precision, mfu=args.mfu,
-    )
+def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
+    """The flags the user gave, as a workload mapping (``core.workload.mapping``)."""
+    data: dict[str, Any] = {
+        "model": args.model, "params": args.params, "active_params": args.active_params,
+        **{key: getattr(args, key) for key in ARCHITECTURE_KEYS},
+        "mode": args.mode, "precision": args.precision, "batch": args.batch,
+        "seq": args.seq, "tokens": args.tokens, "samples": args.samples,
+        "optimizer": args.optimizer, "lora_rank": args.lora_rank,
+        "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
+    }
+    # store_true flags: only a flag that was given overrides a saved value
+    if args.fp32_grads:
+        data["fp32_grads"] = True
+    if args.checkpointing:
+        data["checkpointing"] = True
+    if args.no_flash_attention:
+        data["flash_attention"] = False
+    if args.offload:
+        data["cpu_offload"] = True
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def _workload_mapping(args: argparse.Namespace,
+                      saved: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The flags over a build file's saved workload (a model flag replaces its model)."""
+    flags = _flags_mapping(args)
+    base = dict(saved or {})
+    if "model" in flags or "params" in flags:
+        for key in _MODEL_KEYS:
+            base.pop(key, None)
+    merged = {**base, **flags}
+    if not has_workload(merged):
+        raise InvalidWorkloadError(
+            "give --model or --params (or a --build file that has a workload)")
+    return merged
 
 
 def _assumptions(args: argparse.Namespace) -> CostAssumptions:
@@ -186,45 +213,50 @@ def _accelerator(part: Part) -> Part:
     return part
 
 
-def _build_accelerators(path: Path, find: Finder) -> list[tuple[Part, int]]:
-    """The accelerators of a saved build (``core.buildfile``); its warnings go to stderr."""
+def _load_build(path: Path, find: Finder) -> Build:
+    """A saved build (``core.buildfile``); its warnings go to stderr."""
     from dlhw_desktop.core import buildfile
 
     loaded = buildfile.load(path, find)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
-    pairs = [(item.part, item.quantity) for item in loaded.build.accelerators]
+    return loaded.build
+
+
+def _build_accelerators(path: Path, build: Build) -> list[tuple[Part, int]]:
+    pairs = [(item.part, item.quantity) for item in build.accelerators]
     if not pairs:
         raise InvalidWorkloadError(f"{path.name}: the build has no accelerators")
     return pairs
 
 
-def _parallel(args: argparse.Namespace, mode: str, gpus: int) -> Parallelism:
-    if args.strategy and gpus > 1:
-        return Parallelism(gpus, args.strategy, args.offload)
-    base = default_parallelism(mode, gpus)
-    return Parallelism(base.gpus, base.strategy, args.offload)
-
-
 def cmd_fit(args: argparse.Namespace) -> int:
-    workload = _workload(args)
+    build: Build | None = None
+    find: Finder | None = None
+    if args.gpus or args.build:
+        find = part_finder(open_catalog(args))
+    if args.build:
+        assert find is not None
+        build = _load_build(args.build, find)
+    mapping = _workload_mapping(args, build.workload if build is not None else None)
+    workload = workload_from_dict(mapping)
     assumptions = _assumptions(args)
     data: dict[str, Any] = {"workload": _workload_dict(workload),
                             "model": workload.model.to_dict()}
     result: FitResult | None = None
-    if args.gpus or args.build:
-        find = part_finder(open_catalog(args))
-        if args.build:
-            accelerators = _build_accelerators(args.build, find)
+    if find is not None:
+        if build is not None and args.build:
+            accelerators = _build_accelerators(args.build, build)
         else:
             accelerators = [parse_gpu_spec(s, find) for s in args.gpus]
         count = sum(n for _, n in accelerators)
-        result = fit(workload, accelerators, _parallel(args, workload.mode, count),
+        result = fit(workload, accelerators,
+                     parallelism_from_dict(mapping, workload.mode, count),
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
     else:
-        memory = estimate_memory(workload, _parallel(args, workload.mode, 1))
+        memory = estimate_memory(workload, parallelism_from_dict(mapping, workload.mode, 1))
         data["memory"] = memory.to_dict()
     ranking = None
     if args.rank is not None:
@@ -245,12 +277,10 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 
 def _workload_dict(w: Workload) -> dict[str, Any]:
-    return {"model": w.model.key, "mode": w.mode, "precision": w.precision,
-            "weights_format": w.base_format, "compute_precision": w.compute,
-            "batch": w.batch, "seq": w.seq_len, "tokens": w.tokens, "samples": w.samples,
-            "optimizer": w.optimizer, "checkpointing": w.checkpointing,
-            "flash_attention": w.flash_attention, "lora_rank": w.lora_rank,
-            "kv_precision": w.kv_precision, "mfu": w.mfu}
+    """The saved form (``workload_to_dict``) plus what follows from it."""
+    return {**workload_to_dict(w), "weights_format": w.base_format,
+            "compute_precision": w.compute, "seq": w.seq_len,
+            "tokens": w.tokens, "samples": w.samples}
 
 
 def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | None,

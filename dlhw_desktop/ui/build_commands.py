@@ -20,6 +20,22 @@ MERGE_WINDOW_S = 2.5
 _NAME_ID, _NOTES_ID, _QUANTITY_ID = 1001, 1002, 1003
 
 
+class MacroCommand(QUndoCommand):
+    """One undo step made of several commands (a drop of many parts).
+
+    Keeps Python references to its children: Qt owns them through ``parent``, but a
+    Python subclass must also stay alive for Qt's calls to ``redo``/``undo`` to reach it.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._children: list[QUndoCommand] = []
+
+    def adopt(self, child: QUndoCommand) -> QUndoCommand:
+        self._children.append(child)
+        return child
+
+
 class AddPartCommand(QUndoCommand):
     """Put a part in its slot: adds it, raises its quantity, or replaces a single slot."""
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent, QUndoCommand, QUndoStack
+from PySide6.QtGui import QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -48,6 +48,7 @@ from dlhw_desktop.ui.actions import make_action
 from dlhw_desktop.ui.build_adapter import BuildAdapter
 from dlhw_desktop.ui.build_commands import (
     AddPartCommand,
+    MacroCommand,
     RemovePartCommand,
     RenameCommand,
     ReplacePartCommand,
@@ -281,9 +282,9 @@ class BuildTab(QWidget):
             if len(chosen) == 1:
                 self.undo_stack.push(AddPartCommand(self.build, chosen[0]))
             else:
-                macro = QUndoCommand(f"Add {len(chosen)} parts")
+                macro = MacroCommand(f"Add {len(chosen)} parts")
                 for part in chosen:
-                    AddPartCommand(self.build, part, parent=macro)
+                    macro.adopt(AddPartCommand(self.build, part, parent=macro))
                 self.undo_stack.push(macro)
             names = ", ".join(p.display_name for p in chosen[:3])
             more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
@@ -300,9 +301,9 @@ class BuildTab(QWidget):
         if len(ids) == 1:
             self.undo_stack.push(RemovePartCommand(self.build, ids[0]))
         else:
-            macro = QUndoCommand(f"Remove {len(ids)} parts")
+            macro = MacroCommand(f"Remove {len(ids)} parts")
             for part_id in ids:
-                RemovePartCommand(self.build, part_id, parent=macro)
+                macro.adopt(RemovePartCommand(self.build, part_id, parent=macro))
             self.undo_stack.push(macro)
         return len(ids)
 

@@ -40,6 +40,13 @@ SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("build/mains", str, "120V-15A", "Household circuit: 120V-15A or 230V-16A"),
     Setting("build/splitter", bytes, b"", "Build tab splitter sizes"),
     Setting("build/last_folder", str, "", "Folder of the last build opened or saved"),
+    Setting("workload/years", float, 3.0,
+            "Years own hardware is amortised over in the workload cost"),
+    Setting("what_fits/geometry", bytes, b"", "What-fits dialog geometry"),
+    Setting("advisor/geometry", bytes, b"", "Advisor dialog geometry"),
+    Setting("advisor/budget_usd", float, 0.0, "Budget last given to the advisor (0: none)"),
+    Setting("advisor/deployment", str, "either", "Advisor: cloud, on-premise or either"),
+    Setting("advisor/data_private", bool, False, "Advisor: the data must stay on premises"),
 )}
 
 

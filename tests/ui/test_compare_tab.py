@@ -343,3 +343,28 @@ def test_dark_palette_recolours_the_charts(qtbot: QtBot, catalog: Catalog,
     assert tab.chart("bars").backgroundBrush().color().name() == DARK.background
     tab.apply_style(LIGHT)
     assert tab.chart("bars").backgroundBrush().color().name() == LIGHT.background
+
+
+def test_hovering_a_bar_shows_its_figure(qtbot: QtBot, catalog: Catalog,
+                                         app_settings: AppSettings) -> None:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QToolTip
+
+    tab = make_tab(qtbot, catalog, app_settings)
+    tab.add_parts([A100, TPU_V4])
+    chart = tab.chart("bars")
+    vb = chart.panel.plot.getViewBox()
+    chart._hover(vb.mapViewToScene(QPointF(100, 0)))  # inside the A100's bar (312 TFLOPS)
+    assert QToolTip.text() == "A100 PCIe 40 GB\nBF16 tensor throughput: 312 TFLOPS"
+    QToolTip.hideText()
+
+
+def test_pyqtgraph_stays_off_the_start_up_path() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; import dlhw_desktop.ui.main_window, dlhw_desktop.ui.app; "
+            "print('pyqtgraph' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60)
+    assert out.stdout.strip() == "False"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -153,10 +155,11 @@ def parse_nvidia_csv(text: str, fields: str = NVIDIA_QUERY) -> ToolParse:
             continue
         row = dict(zip(names, parts, strict=False))
         name = re.sub(r"\s+", " ", row.get("name", "")).strip()
-        mem = parse_quantity(row.get("memory.total"), "MiB")
-        if not name or _NA.match(name) or (row.get("memory.total") and mem is None
-                                           and not _NA.match(row["memory.total"].strip())):
-            skipped += 1
+        raw_memory = row.get("memory.total")
+        mem = parse_quantity(raw_memory, "MiB")
+        memory_ok = raw_memory is None or mem is not None or bool(_NA.match(raw_memory.strip()))
+        if not re.search(r"[A-Za-z]{2}", name) or _NA.match(name) or not memory_ok:
+            skipped += 1  # not a GPU row: noise, a cut-off line, a message
             continue
         gpus.append(DetectedGpu(
             name=name,
@@ -238,12 +241,26 @@ def _get(mapping: dict[str, Any], *keys: str) -> Any:
     return None
 
 
+def complaint(text: str) -> str:
+    """The line of a tool's output most likely to say what went wrong: a warning or
+    error if there is one, else the first line with words (not banner rules), and
+    "unreadable output" for broken JSON."""
+    lines = [ln.strip().strip("=-* ").strip() for ln in text.splitlines()]
+    lines = [ln for ln in lines if re.search(r"[A-Za-z]{3}", ln)]
+    for line in lines:
+        if re.search(r"warning|error|fail|not found|no amd|denied", line, re.IGNORECASE):
+            return first_line(line)
+    if text.lstrip().startswith(("{", "[")):
+        return "unreadable output (cut-off or malformed JSON)"
+    return first_line(lines[0]) if lines else ""
+
+
 def parse_rocm_smi(text: str) -> ToolParse:
     """``rocm-smi --showproductname --showmeminfo vram --json``: one entry per card
     (per GCD on dual-die MI250/MI250X), keyed ``card0``, ``card1``, ..."""
     data = _json_document(text)
     if not isinstance(data, dict):
-        return ToolParse((), first_line(text) or "rocm-smi printed nothing")
+        return ToolParse((), complaint(text) or "rocm-smi printed nothing")
     gpus: list[DetectedGpu] = []
     driver = ""
     system = data.get("system")
@@ -275,7 +292,7 @@ def parse_amd_smi(text: str) -> ToolParse:
     if isinstance(data, dict):
         data = data.get("gpu_data") or data.get("gpus") or [data]
     if not isinstance(data, list):
-        return ToolParse((), first_line(text) or "amd-smi printed nothing")
+        return ToolParse((), complaint(text) or "amd-smi printed nothing")
     gpus: list[DetectedGpu] = []
     for entry in data:
         if not isinstance(entry, dict):
@@ -405,9 +422,17 @@ def is_gpu_candidate(device: PciDevice) -> bool:
     return False
 
 
+_VIRTUAL_VENDOR_NAMES = {"1234": "QEMU", "1af4": "Red Hat (virtio)", "1b36": "Red Hat (QEMU)",
+                         "15ad": "VMware", "80ee": "VirtualBox", "1414": "Microsoft",
+                         "5853": "Xen", "1013": "Cirrus Logic"}
+
+
 def vendor_of(device: PciDevice) -> str:
     if device.vendor_id in VENDOR_IDS:
         return VENDOR_IDS[device.vendor_id]
+    if device.vendor_id in _VIRTUAL_VENDOR_NAMES and (
+            not device.vendor_name or device.vendor_name.lower().startswith("device")):
+        return _VIRTUAL_VENDOR_NAMES[device.vendor_id]
     lowered = device.vendor_name.lower()
     for needle, vendor in (("nvidia", "NVIDIA"), ("advanced micro devices", "AMD"),
                            ("amd/ati", "AMD"), ("intel", "Intel"), ("habana", "Habana Labs")):
@@ -468,7 +493,8 @@ def classify_pci(device: PciDevice) -> DetectedGpu:
     elif device.device_name and not device.device_name.lower().startswith("device"):
         name = device.device_name
     else:
-        name = f"{vendor} device {pci_id}".strip()
+        name = f"{vendor} {'display adapter' if kind != 'accelerator' else 'device'} "\
+               f"{pci_id}".strip()
     return DetectedGpu(
         name=name, vendor=vendor, bus_id=normalise_bus_id(device.slot), pci_id=pci_id,
         source="lspci", kind=kind,
@@ -592,7 +618,14 @@ def detect_gpus(host: Host) -> tuple[list[DetectedGpu], list[Unknown]]:
     failures: dict[str, tuple[str, str]] = {}  # vendor -> (tool, reason), not "missing"
     missing: list[str] = []
 
-    nvidia = _run_nvidia(host)
+    # The three kinds of tool are independent and each may sit out its time limit (a
+    # wedged driver): ask them side by side so the source stays within a few limits.
+    nvidia, amd, bus_answer = _side_by_side(
+        lambda: _run_nvidia(host),
+        lambda: _run_amd(host) if system in ("Linux", "") else None,
+        lambda: _run_bus(host, system))
+    bus, bus_tool, bus_reason, bus_missing = bus_answer
+
     if nvidia[0].gpus:
         found["NVIDIA"] = list(nvidia[0].gpus)
         if nvidia[0].error:
@@ -601,44 +634,13 @@ def detect_gpus(host: Host) -> tuple[list[DetectedGpu], list[Unknown]]:
         missing.append("nvidia-smi")
     else:
         failures["NVIDIA"] = ("nvidia-smi", _explain(nvidia[1], nvidia[0].error))
-
-    if system in ("Linux", ""):
-        amd = _run_amd(host)
+    if amd is not None:
         if amd[0].gpus:
             found["AMD"] = list(amd[0].gpus)
         elif amd[1] is not None:
             failures["AMD"] = amd[1]
         else:
             missing.extend(("rocm-smi", "amd-smi"))
-
-    bus: list[DetectedGpu] = []
-    bus_tool = ""
-    bus_reason = ""
-    bus_missing = False
-    if system in ("Linux", ""):
-        bus_tool = "lspci"
-        result = host.run("lspci", ["lspci", "-mm", "-nn"])
-        if result.ok:
-            bus = gpus_from_lspci(result.stdout)
-            if not result.stdout.strip():
-                bus_reason = "lspci printed nothing"
-        else:
-            bus_reason = result.reason
-            bus_missing = result.outcome is Outcome.MISSING
-    elif system == "Windows":
-        bus_tool = "Win32_VideoController"
-        script = ("Get-CimInstance Win32_VideoController | Select-Object Name,AdapterRAM,"
-                  "PNPDeviceID,DriverVersion | ConvertTo-Json")
-        result = host.run("powershell-video", ["powershell", "-NoProfile", "-NonInteractive",
-                                               "-Command", script], timeout=10.0)
-        bus = parse_windows_video(result.stdout) if result.ok else []
-        bus_reason = "" if result.ok else result.reason
-    elif system == "Darwin":
-        bus_tool = "system_profiler"
-        result = host.run("system_profiler-displays",
-                          ["system_profiler", "SPDisplaysDataType", "-json"], timeout=10.0)
-        bus = parse_macos_displays(result.stdout) if result.ok else []
-        bus_reason = "" if result.ok else result.reason
 
     merged = _merge(found, bus)
     bus_vendors = {g.vendor for g in bus if g.is_accelerator}
@@ -670,6 +672,53 @@ def detect_gpus(host: Host) -> tuple[list[DetectedGpu], list[Unknown]]:
         else:
             unknowns.append(Unknown("other display adapters", bus_reason, bus_tool))
     return merged, unknowns
+
+
+def _side_by_side(*calls: Callable[[], Any]) -> list[Any]:
+    """Run calls in daemon threads (so a stuck one never holds up the program's exit)
+    and return their results in order; an exception is re-raised in the caller."""
+    results: list[Any] = [None] * len(calls)
+    errors: list[BaseException] = []
+
+    def work(index: int, call: Callable[[], Any]) -> None:
+        try:
+            results[index] = call()
+        except Exception as exc:  # handed to the caller below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(i, c), daemon=True,
+                                name=f"detect-gpu-{i}") for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+def _run_bus(host: Host, system: str) -> tuple[list[DetectedGpu], str, str, bool]:
+    """Display adapters as the system's device list names them: (gpus, tool, problem,
+    whether the tool is missing)."""
+    if system in ("Linux", ""):
+        result = host.run("lspci", ["lspci", "-mm", "-nn"])
+        if not result.ok:
+            return [], "lspci", result.reason, result.outcome is Outcome.MISSING
+        reason = "" if result.stdout.strip() else "lspci printed nothing"
+        return gpus_from_lspci(result.stdout), "lspci", reason, False
+    if system == "Windows":
+        script = ("Get-CimInstance Win32_VideoController | Select-Object Name,AdapterRAM,"
+                  "PNPDeviceID,DriverVersion | ConvertTo-Json")
+        result = host.run("powershell-video", ["powershell", "-NoProfile", "-NonInteractive",
+                                               "-Command", script], timeout=10.0)
+        gpus = parse_windows_video(result.stdout) if result.ok else []
+        return gpus, "Win32_VideoController", "" if result.ok else result.reason, False
+    if system == "Darwin":
+        result = host.run("system_profiler-displays",
+                          ["system_profiler", "SPDisplaysDataType", "-json"], timeout=10.0)
+        gpus = parse_macos_displays(result.stdout) if result.ok else []
+        return gpus, "system_profiler", "" if result.ok else result.reason, False
+    return [], "", "", False
 
 
 def _run_nvidia(host: Host) -> tuple[ToolParse, CommandResult]:

@@ -37,6 +37,7 @@ from dlhw_desktop.core.detect.runner import (
     CommandResult,
     FileResult,
     Outcome,
+    classify_exit,
     read_text_file,
     run_command,
 )
@@ -262,8 +263,8 @@ class RecordedHost:
         if isinstance(exit_code, str):
             outcome = _OUTCOME_WORDS.get(exit_code.strip().lower(), Outcome.ERROR)
             return CommandResult(("recorded",), outcome, stdout, stderr)
-        outcome = Outcome.OK if exit_code == 0 else Outcome.FAILED
-        return CommandResult(("recorded",), outcome, stdout, stderr, exit_code)
+        return CommandResult(("recorded",), classify_exit(exit_code, stdout, stderr), stdout,
+                             stderr, exit_code)
 
     @classmethod
     def load(cls, folder: str | os.PathLike[str]) -> RecordedHost:

@@ -10,6 +10,7 @@ Windows, ``system_profiler`` on macOS. A virtual machine's tables describe no re
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -50,7 +51,7 @@ def estimate_installed_gib(usable_bytes: int) -> float:
             if size <= gib * 1.12:
                 return float(size)
             break
-    return float(max(1, round(gib + 0.25)))
+    return float(max(1, math.ceil(gib)))
 
 
 def parse_dmidecode_memory(text: str) -> tuple[list[MemoryModule], bool | None]:
@@ -86,7 +87,9 @@ def parse_dmidecode_memory(text: str) -> tuple[list[MemoryModule], bool | None]:
                                    or fields.get("Configured Clock Speed", "")),
             manufacturer=_clean(fields.get("Manufacturer")),
             part_number=_clean(fields.get("Part Number")),
-            registered=("registered" in detail or "buffered" in detail) if detail else None,
+            # "Unbuffered (Unregistered)" must not read as registered.
+            registered=(bool(re.search(r"\bregistered\b", detail))
+                        if detail and detail not in ("unknown", "other") else None),
             ecc=module_ecc,
             locator=fields.get("Locator", ""),
         ))
@@ -200,19 +203,29 @@ def detect_memory(host: Host, facts: PsutilFacts | None) -> tuple[DetectedMemory
         if not modules:
             unknowns.append(Unknown(what, result.reason if not result.ok else
                                     "macOS listed no memory modules", module_source))
+    installed_from_tables: float | None = None
+    if modules and all(m.memory_type is None for m in modules):
+        # A virtual machine's tables (QEMU: "Type: RAM") describe no real modules: keep
+        # the size they give, not the modules, nor the ECC they claim.
+        installed_from_tables = round(sum(m.size_gb for m in modules), 2)
+        modules, ecc = [], None
+        unknowns.append(Unknown("memory type and speed", "the firmware tables name no "
+                                "memory type (usual in a virtual machine)", module_source))
     if modules:
         if any(m.memory_type is None for m in modules):
             unknowns.append(Unknown("memory type", "the firmware tables do not name the "
-                                    "memory type", module_source))
+                                    "memory type of every module", module_source))
         if ecc is None:
             flags = {m.ecc for m in modules if m.ecc is not None}
             ecc = flags.pop() if len(flags) == 1 else None
-    if usable is None and not modules:
+    if usable is None and not modules and installed_from_tables is None:
         return None, unknowns
     installed: float | None
     if modules:
         installed = round(sum(m.size_gb for m in modules), 2)
         estimated = False
+    elif installed_from_tables:
+        installed, estimated = installed_from_tables, False
     else:
         installed = estimate_installed_gib(usable) if usable else None
         estimated = True

@@ -77,8 +77,12 @@ class DetectedMemory:
 
     @property
     def speed_mt_s(self) -> int | None:
-        speeds = {m.speed_mt_s for m in self.modules if m.speed_mt_s}
-        return min(speeds) if speeds else None
+        """The modules' rating, as kits are sold: the higher of the SPD speed and the
+        configured one (an XMP/EXPO kit reports 4800 and runs at 6000); the slowest
+        module when they differ."""
+        speeds = [max(m.speed_mt_s or 0, m.configured_mt_s or 0) for m in self.modules]
+        known = [s for s in speeds if s]
+        return min(known) if known else None
 
     @property
     def registered(self) -> bool | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -106,8 +107,9 @@ class FileResult:
 
 def first_line(text: str, limit: int = 160) -> str:
     """The first non-blank line, shortened: enough to quote a tool's complaint."""
-    for line in text.splitlines():
-        line = line.strip()
+    for raw in text.splitlines():
+        # Terminal escapes and control bytes from a crashing tool are not words.
+        line = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|[\x00-\x08\x0b-\x1f\x7f]", "", raw).strip()
         if line:
             return line if len(line) <= limit else line[: limit - 3] + "..."
     return ""
@@ -174,10 +176,17 @@ def run_command(argv: Sequence[str], timeout: float = DEFAULT_TIMEOUT_S) -> Comm
     code = proc.returncode
     if code == 0:
         return CommandResult(args, Outcome.OK, stdout, stderr, code, seconds, timeout)
+    return CommandResult(args, classify_exit(code, stdout, stderr), stdout, stderr, code,
+                         seconds, timeout)
+
+
+def classify_exit(returncode: int, stdout: str, stderr: str) -> Outcome:
+    """OK for status 0; a failure that complains about rights is PERMISSION."""
+    if returncode == 0:
+        return Outcome.OK
     lowered = (stderr + "\n" + stdout).lower()
-    outcome = (Outcome.PERMISSION if any(w in lowered for w in _PERMISSION_WORDS)
-               else Outcome.FAILED)
-    return CommandResult(args, outcome, stdout, stderr, code, seconds, timeout)
+    return (Outcome.PERMISSION if any(w in lowered for w in _PERMISSION_WORDS)
+            else Outcome.FAILED)
 
 
 def read_text_file(path: str, limit: int = 4_000_000) -> FileResult:

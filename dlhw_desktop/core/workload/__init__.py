@@ -13,12 +13,25 @@ Modules, from the bottom up:
 - ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict;
   ranking of what fits.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
+- ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
+- ``build_fit``: a build's workload on the build's own GPUs, as planner checks.
 """
 
 from __future__ import annotations
 
 from dlhw_desktop.core.workload.advisor import QUESTIONS, Advice, Answers, Proposal, advise
-from dlhw_desktop.core.workload.cost import OwnHardware, break_even, run_cost
+from dlhw_desktop.core.workload.build_fit import (
+    build_accelerators,
+    fit_build,
+    workload_check,
+    workload_checks,
+)
+from dlhw_desktop.core.workload.cost import (
+    OwnHardware,
+    break_even,
+    run_cost,
+    usd_per_million_tokens,
+)
 from dlhw_desktop.core.workload.errors import (
     InvalidWorkloadError,
     UnknownModelError,
@@ -32,6 +45,12 @@ from dlhw_desktop.core.workload.fit import (
     fit,
     memory_check,
     rank_fits,
+)
+from dlhw_desktop.core.workload.mapping import (
+    has_workload,
+    parallelism_from_dict,
+    workload_from_dict,
+    workload_to_dict,
 )
 from dlhw_desktop.core.workload.memory import MemoryEstimate, MemoryItem, estimate_memory
 from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
@@ -72,15 +91,24 @@ __all__ = [
     "WorkloadError",
     "advise",
     "break_even",
+    "build_accelerators",
     "custom_model",
     "default_parallelism",
     "estimate_inference",
     "estimate_memory",
     "estimate_training_time",
     "fit",
+    "fit_build",
+    "has_workload",
     "memory_check",
+    "parallelism_from_dict",
     "preset",
     "presets",
     "rank_fits",
     "run_cost",
+    "usd_per_million_tokens",
+    "workload_check",
+    "workload_checks",
+    "workload_from_dict",
+    "workload_to_dict",
 ]

@@ -91,7 +91,10 @@ def _suggestion(estimate: MemoryEstimate, status: Status) -> str:
     if w.mode == "training" and not w.checkpointing:
         return "activation checkpointing, ZeRO/FSDP sharding or LoRA/QLoRA would cut memory"
     if w.mode == "lora":
-        return "QLoRA (4-bit base) or activation checkpointing would cut memory"
+        return ("QLoRA (4-bit base) would cut memory" if w.checkpointing
+                else "QLoRA (4-bit base) or activation checkpointing would cut memory")
+    if w.training and not w.checkpointing:
+        return "activation checkpointing would cut the activations"
     if w.batch > 1:
         return "a smaller batch (with gradient accumulation for training) would cut memory"
     return "more GPUs or GPUs with more memory"

@@ -17,6 +17,7 @@ ignored here and kept by the ``Build`` (a newer file opened by an older app lose
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,6 +45,29 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "strategy", "cpu_offload",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
+
+
+_SUFFIX = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+_COUNT = re.compile(r"\s*([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*([kmbgt]?)\s*", re.IGNORECASE)
+
+
+def parse_count(text: str) -> float:
+    """``8e9``, ``8B``, ``125m``, ``1.5T`` -> a number (parameter and token counts).
+
+    Raises ``InvalidWorkloadError`` for text that is not a count.
+    """
+    match = _COUNT.fullmatch(text.replace(",", "").replace("_", ""))
+    if not match:
+        raise InvalidWorkloadError(f"not a number: {text!r}")
+    return float(match.group(1)) * _SUFFIX[match.group(2).upper()]
+
+
+def format_count(value: float) -> str:
+    """The short form ``parse_count`` reads back: 8e9 -> ``8B``, 1.25e8 -> ``125M``."""
+    for suffix, scale in (("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)):
+        if abs(value) >= scale:
+            return f"{value / scale:.6g}{suffix}"
+    return f"{value:.6g}"
 
 
 def has_workload(data: Mapping[str, Any]) -> bool:

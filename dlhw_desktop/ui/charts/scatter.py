@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from dlhw_desktop.core.compare import (
     M_THROUGHPUT,
@@ -27,7 +27,6 @@ from dlhw_desktop.ui.charts.base import (
     SLOT_COLOURS,
     VENDOR_COLOURS,
     ChartBase,
-    layout_legend,
     make_plot,
     set_axis_label,
     style_plot,
@@ -60,8 +59,11 @@ class ScatterChart(ChartBase):
         self.plot = make_plot(style)
         self.plot.getViewBox().setMouseEnabled(x=True, y=True)
         self.plot.showGrid(x=True, y=True, alpha=style.grid_alpha)
-        # In the layout, not over the plot: it never hides points, and exports scale it.
-        self.legend = layout_legend(columns=6)
+        # Top left: the corner a chip would need to beat every other (rarely populated).
+        self.legend = self.plot.addLegend(offset=(10, 8), labelTextSize="9pt",
+                                          brush=pg.mkBrush(style.background + "e0"),
+                                          pen=pg.mkPen(style.muted))
+        self.legend.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, False)
         self.vendor_items: dict[str, pg.ScatterPlotItem] = {}
         for vendor in vendors:
             colour = VENDOR_COLOURS.get(vendor, OTHER_VENDOR)
@@ -82,8 +84,7 @@ class ScatterChart(ChartBase):
             self.labels.append(label)
         self.ci.addItem(self.title, row=0, col=0)
         self.ci.addItem(self.plot, row=1, col=0)
-        self.ci.addItem(self.legend, row=2, col=0)
-        self.ci.addItem(self.notes, row=3, col=0)
+        self.ci.addItem(self.notes, row=2, col=0)
         self.data: ScatterData | None = None
         self._last: tuple[ScatterData, list[Part], str, str, bool] | None = None
 
@@ -172,6 +173,8 @@ class ScatterChart(ChartBase):
         style = self.style_
         style_plot(self.plot, style)
         self.plot.showGrid(x=True, y=True, alpha=style.grid_alpha)
+        self.legend.setBrush(pg.mkBrush(style.background + "e0"))
+        self.legend.setPen(pg.mkPen(style.muted))
         for item in self.vendor_items.values():
             item.opts["hoverPen"] = pg.mkPen(style.foreground, width=2)
         if self._last is not None:

@@ -1,0 +1,101 @@
+"""A build's workload on the build's own accelerators: the fit and the planner check.
+
+The build keeps its workload as a mapping (``Build.workload``, see ``mapping``); this
+module runs it on the GPUs of the build, so the workload verdict joins the planner's
+checks (``check_build(..., extra_checks=[...])``) with the same numbers the workload
+panel shows. The GPUs are the build's local accelerators; a build with none but a cloud
+offering is judged on that offering's accelerators (``find`` resolves its
+``accelerator_id``), so a rented setup gets a verdict too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.result import CheckResult
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit
+from dlhw_desktop.core.workload.mapping import (
+    has_workload,
+    parallelism_from_dict,
+    workload_from_dict,
+)
+
+Finder = Callable[[str], "Part | None"]
+
+
+def build_accelerators(build: Build, find: Finder | None = None
+                       ) -> tuple[list[tuple[Part, int]], Part | None]:
+    """(part, count) pairs the workload runs on, and the cloud offering they belong to.
+
+    Local accelerators when the build has any; else the first cloud item: an offering's
+    ``accelerator_count`` x its ``accelerator_id`` (looked up with ``find``), or a
+    cloud-only accelerator (a TPU) as it is. ``([], None)`` when there is nothing to run on.
+    """
+    local = [(item.part, item.quantity) for item in build.accelerators]
+    if local:
+        return local, None
+    for item in build.cloud:
+        part = item.part
+        if part.category is Category.ACCELERATOR:
+            return [(part, item.quantity)], None
+        accelerator_id = part.text("accelerator_id")
+        count = part.number("accelerator_count")
+        accelerator = find(accelerator_id) if find and accelerator_id else None
+        if accelerator is not None and count is not None and count >= 1:
+            return [(accelerator, int(count) * item.quantity)], part
+    return [], None
+
+
+def fit_build(build: Build, find: Finder | None = None,
+              assumptions: CostAssumptions | None = None) -> FitResult | None:
+    """The build's workload on its accelerators; ``None`` without a workload or GPUs.
+
+    Raises ``WorkloadError`` when the stored workload cannot be estimated.
+    """
+    if not has_workload(build.workload):
+        return None
+    workload = workload_from_dict(build.workload)
+    pairs, offering = build_accelerators(build, find)
+    if not pairs:
+        return None
+    gpus = sum(n for _, n in pairs)
+    parallel = parallelism_from_dict(build.workload, workload.mode, gpus)
+    return fit(workload, pairs, parallel, cloud_offering=offering, assumptions=assumptions)
+
+
+def workload_checks(build: Build, find: Finder | None = None) -> list[CheckResult]:
+    """The workload verdict per GPU (kind ``workload``), or nothing without a workload.
+
+    A workload that cannot be estimated, or no accelerator to run it on, is one
+    ``unknown`` result saying so: the user chose a workload and must learn why it has
+    no verdict.
+    """
+    if not has_workload(build.workload):
+        return []
+    try:
+        workload = workload_from_dict(build.workload)
+        result = fit_build(build, find)
+    except WorkloadError as exc:
+        return [CheckResult("workload.invalid", "workload", "unknown",
+                            f"Workload cannot be estimated: {exc}")]
+    if result is None:
+        return [CheckResult(
+            "workload.memory", "workload", "unknown",
+            f"No accelerator to run {workload.model.name} ({workload.mode}) on",
+            suggestion="add GPUs or a cloud offering; 'What fits' lists what would do")]
+    return list(result.checks)
+
+
+def workload_check(find: Finder | None = None) -> Callable[[CheckContext], list[CheckResult]]:
+    """``workload_checks`` as a planner check: ``check_build(..., extra_checks=[it])``."""
+
+    def check(ctx: CheckContext) -> list[CheckResult]:
+        return workload_checks(ctx.build, find)
+
+    check.__name__ = "workload_fit"
+    return check

@@ -1,0 +1,327 @@
+"""A Build and its check report -> a ``BuildSheet`` (pure: no Qt, no SQL).
+
+The sheet is what a colleague or a purchasing office reads: what to buy and what it
+costs, whether it works (every check with its status and numbers), what it draws and
+heats, what the workload needs, and where every figure comes from. Unknown figures read
+"n/a", never 0.
+
+    sheet = make_build_sheet(build, report, catalog_info=catalog.info(),
+                             candidates=catalog.parts(Category.ACCELERATOR))
+    sheet = sheet_from_catalog(build, report, catalog)      # the same, from a Catalog
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from dlhw_desktop import APP_NAME, __version__
+from dlhw_desktop.core.build import Build, BuildItem, Slot
+from dlhw_desktop.core.buildfile import is_placeholder
+from dlhw_desktop.core.checks import CheckReport, CheckResult, CheckSettings, worst
+from dlhw_desktop.core.checks.result import Status
+from dlhw_desktop.core.checks.summary import BuildSummary
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.tiers import TIER_LABELS
+from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit import FitResult
+from dlhw_desktop.reports.formatting import (
+    NA,
+    btu_per_hour,
+    gigabytes,
+    money,
+    number,
+    percent,
+    short_source,
+    watts,
+)
+from dlhw_desktop.reports.sheet_charts import (
+    alternatives_charts,
+    power_chart,
+    system_memory_chart,
+)
+from dlhw_desktop.reports.sheet_model import (
+    BarChart,
+    BuildSheet,
+    CheckRow,
+    Figure,
+    PartRow,
+    SourceRow,
+    WorkloadSection,
+)
+from dlhw_desktop.reports.workload_section import (
+    error_section,
+    fit_build,
+    memory_chart,
+    names_a_model,
+    workload_section,
+)
+
+if TYPE_CHECKING:
+    from dlhw_desktop.catalog.store import Catalog
+
+TITLE = "Build sheet"
+KIND_ORDER = ("compatibility", "power", "cooling", "memory", "workload")
+KIND_LABELS = {"compatibility": "Compatibility", "power": "Power", "cooling": "Cooling",
+               "memory": "Memory", "workload": "Workload"}
+COUNT_ORDER: tuple[Status, ...] = ("fail", "warn", "unknown", "pass")
+
+
+class CatalogInfoLike(Protocol):
+    @property
+    def catalog_version(self) -> str: ...
+
+    @property
+    def data_date(self) -> str: ...
+
+
+def make_build_sheet(
+    build: Build,
+    report: CheckReport,
+    *,
+    catalog_info: CatalogInfoLike | None = None,
+    candidates: Sequence[Part] = (),
+    fit_result: FitResult | None = None,
+    date: _dt.date | str | None = None,
+    warnings: Iterable[str] = (),
+) -> BuildSheet:
+    """Assemble the sheet. ``candidates`` are catalog accelerators for the comparison
+    chart; ``fit_result`` is computed from the build's workload keys when not given;
+    ``warnings`` (e.g. parts a build file named that the catalog lacks) print on it."""
+    summary = report.summary
+    price_per_kwh, utilisation = _energy_assumptions(report)
+    section: WorkloadSection | None = None
+    if fit_result is None and names_a_model(build.workload):
+        try:
+            fit_result = fit_build(build, summary, price_per_kwh, utilisation)
+        except WorkloadError as exc:
+            section = error_section(build.workload, exc)
+    if fit_result is not None:
+        section = workload_section(fit_result, _price_basis(summary))
+
+    checks = _check_rows(report.results)
+    if fit_result is not None:
+        present = {c.id for c in checks}
+        checks += tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
+                                 c.suggestion)
+                        for c in fit_result.checks if c.id not in present)
+    statuses = [c.status for c in checks]
+    verdict: Status = worst(statuses) if statuses else "unknown"
+    counts = tuple((s, statuses.count(s)) for s in COUNT_ORDER if statuses.count(s))
+
+    sources, refs = _sources(build.items(), fit_result)
+    charts: list[BarChart] = [power_chart(build, summary)]
+    charts.append(memory_chart(fit_result) if fit_result is not None
+                  else system_memory_chart(build, summary))
+    charts.extend(alternatives_charts(build, candidates))
+
+    when = date if isinstance(date, str) else (date or _dt.date.today()).isoformat()
+    return BuildSheet(
+        title=TITLE,
+        build_name=build.name,
+        notes=build.notes.strip(),
+        date=when,
+        tier=TIER_LABELS.get(build.tier or "", ""),
+        verdict=verdict,
+        verdict_counts=counts,
+        headline=_headline(summary, price_per_kwh),
+        parts=tuple(_part_row(item, refs) for item in build.items()),
+        price_total=_price_total(summary),
+        totals=_totals(build, summary, report, price_per_kwh, utilisation),
+        checks=checks,
+        workload=section,
+        charts=tuple(charts),
+        sources=sources,
+        catalog_version=getattr(catalog_info, "catalog_version", "") or NA,
+        data_date=getattr(catalog_info, "data_date", "") or NA,
+        app_name=APP_NAME,
+        app_version=__version__,
+        warnings=tuple(warnings),
+        assumptions=_assumptions(price_per_kwh, utilisation),
+    )
+
+
+def sheet_from_catalog(build: Build, report: CheckReport, catalog: Catalog,
+                       **kwargs: Any) -> BuildSheet:
+    """``make_build_sheet`` with the catalog's version and accelerators filled in."""
+    return make_build_sheet(build, report, catalog_info=catalog.info(),
+                            candidates=catalog.parts(Category.ACCELERATOR), **kwargs)
+
+
+# --- pieces ---------------------------------------------------------------------------
+
+
+def _energy_assumptions(report: CheckReport) -> tuple[float, float]:
+    """The electricity price and utilisation the checks used (from their own figures)."""
+    defaults = CheckSettings()
+    price, utilisation = defaults.price_per_kwh_usd, defaults.utilisation
+    circuit = report.get("power.circuit")
+    if circuit is not None:
+        value = circuit.figures.get("price_per_kwh_usd")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            price = float(value)
+        value = circuit.figures.get("utilisation_pct")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            utilisation = float(value) / 100.0
+    return price, utilisation
+
+
+def _price_basis(summary: BuildSummary) -> str:
+    if summary.price_usd is not None and summary.unknown_price_parts == 0:
+        return "the whole machine"
+    return "the GPUs only; other parts have no price"
+
+
+def _check_rows(results: Iterable[CheckResult]) -> tuple[CheckRow, ...]:
+    def label(result: CheckResult) -> str:
+        if result.id.startswith("tier."):
+            return "Workload tier"
+        if result.id.startswith("workload."):
+            return "Workload fit"
+        return KIND_LABELS.get(result.kind, result.kind.title())
+
+    ordered = sorted(enumerate(results),
+                     key=lambda pair: (KIND_ORDER.index(pair[1].kind)
+                                       if pair[1].kind in KIND_ORDER else len(KIND_ORDER),
+                                       pair[0]))
+    return tuple(CheckRow(r.id, r.kind, label(r), r.status, r.message, r.suggestion)
+                 for _, r in ordered)
+
+
+def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
+    part = item.part
+    placeholder = is_placeholder(part)
+    if item.slot is Slot.CLOUD:
+        hourly = part.number("price_per_hour_usd")
+        monthly = part.number("price_per_month_usd")
+        unit = money(hourly, "h") if hourly is not None else money(monthly, "month")
+        return PartRow(part.category.label, part.display_name, part.id, item.quantity, unit,
+                       NA, short_source(part.source), refs.get(part.source),
+                       part.price_date or "", None, None, "rented, not bought: not in the total")
+    subtotal = None if part.price_usd is None else part.price_usd * item.quantity
+    note = "not in the catalog: its figures are unknown" if placeholder else (
+        "your own part" if part.custom else "")
+    return PartRow(
+        category=part.category.label,
+        name=part.display_name,
+        part_id=part.id,
+        quantity=item.quantity,
+        unit_price=money(part.price_usd),
+        subtotal=money(subtotal),
+        source="not in the catalog" if placeholder else short_source(part.source),
+        source_ref=None if placeholder else refs.get(part.source),
+        price_date=part.price_date or "",
+        unit_price_usd=part.price_usd,
+        subtotal_usd=subtotal,
+        note=note,
+    )
+
+
+def _price_total(summary: BuildSummary) -> Figure:
+    note = ""
+    if summary.unknown_price_parts:
+        n = summary.unknown_price_parts
+        note = (f"{n} part{'s' if n != 1 else ''} without a price "
+                + ("(the total is a lower bound)" if summary.price_usd is not None else ""))
+    return Figure("Total (parts with a price)" if summary.unknown_price_parts else "Total",
+                  money(summary.price_usd), note.strip(), key="price")
+
+
+def _headline(summary: BuildSummary, price_per_kwh: float) -> tuple[Figure, ...]:
+    price = money(summary.price_usd)
+    unpriced = summary.unknown_price_parts
+    if summary.price_usd is not None and unpriced:
+        price = f"{price}+"
+    gpus = summary.accelerators
+    return (
+        Figure("Price", price, f"+ {unpriced} unpriced part{'s' if unpriced != 1 else ''}"
+               if unpriced else "all parts priced", key="price"),
+        Figure("Accelerators", f"{gpus}" if gpus else "none", key="accelerators"),
+        Figure("GPU memory", gigabytes(summary.vram_gb), "all cards", key="vram"),
+        Figure("BF16 tensor", number(summary.bf16_tflops, 0, "TFLOPS"), "dense", key="bf16"),
+        Figure("Wall draw", watts(summary.wall_w), "at the socket", key="wall"),
+        Figure("Electricity per year", money(summary.yearly_cost_usd),
+               f"at ${price_per_kwh:.2f}/kWh", key="yearly_cost"),
+    )
+
+
+def _totals(build: Build, summary: BuildSummary, report: CheckReport, price_per_kwh: float,
+            utilisation: float) -> tuple[Figure, ...]:
+    psu = build.psu.number("wattage_w") if build.psu is not None else None
+    circuit = report.get("power.circuit")
+    efficiency = circuit.figures.get("efficiency_pct") if circuit is not None else None
+    vram_note = ", ".join(f"{i.quantity} x {gigabytes(i.part.number('memory_gb'))}"
+                          for i in build.accelerators)
+    distinct = len([i for i in build.items() if i.slot is not Slot.CLOUD])
+    return (
+        Figure("Price", money(summary.price_usd),
+               _price_total(summary).note, key="price"),
+        Figure("Parts", str(summary.parts), f"{distinct} distinct", key="parts"),
+        Figure("Sustained power", watts(summary.sustained_w),
+               "DC: TDPs + platform estimate", key="sustained_w"),
+        Figure("Wall draw", watts(summary.wall_w),
+               f"at {efficiency:g} % PSU efficiency"
+               if isinstance(efficiency, int | float) else "", key="wall_w"),
+        Figure("Heat to remove", watts(summary.heat_w), btu_per_hour(summary.heat_w)
+               if summary.heat_w is not None else "", key="heat_w"),
+        Figure("PSU load", percent(summary.psu_load),
+               f"of {watts(psu)} rated" if psu is not None else "", key="psu_load"),
+        Figure("GPU memory", gigabytes(summary.vram_gb), vram_note, key="vram_gb"),
+        Figure("System RAM", gigabytes(summary.ram_gb), key="ram_gb"),
+        Figure("BF16 tensor", number(summary.bf16_tflops, 1, "TFLOPS"),
+               "dense, all accelerators", key="bf16_tflops"),
+        Figure("FP16 tensor", number(summary.fp16_tflops, 1, "TFLOPS"),
+               "dense, all accelerators", key="fp16_tflops"),
+        Figure("Energy per year", number(summary.yearly_kwh, 0, "kWh"),
+               f"at full load {percent(utilisation)} of the time", key="yearly_kwh"),
+        Figure("Electricity cost", money(summary.yearly_cost_usd),
+               f"per year at ${price_per_kwh:.2f}/kWh", key="yearly_cost_usd"),
+    )
+
+
+def _sources(items: Iterable[BuildItem], fit_result: FitResult | None
+             ) -> tuple[tuple[SourceRow, ...], dict[str, int]]:
+    """Distinct sources of the parts (their own and per-figure ones) and of the model."""
+    found: dict[str, tuple[str, dict[str, list[str]]]] = {}
+
+    def add(source: str, read: str, user: str, figure: str = "") -> None:
+        if not source.strip():
+            return
+        _, users = found.setdefault(source, (read, {}))
+        figures = users.setdefault(user, [])
+        if figure and figure not in figures:
+            figures.append(figure)
+
+    for item in items:
+        part = item.part
+        if is_placeholder(part):
+            continue
+        add(part.source, part.source_date, part.display_name)
+        for name, figure in sorted(part.figure_sources.items()):
+            spec = FIELDS_BY_NAME.get(name)
+            add(figure.source, figure.source_date, part.display_name,
+                spec.label if spec is not None else name)
+    if fit_result is not None and fit_result.workload.model.source:
+        model = fit_result.workload.model
+        add(model.source, "", f"model {model.name}")
+    rows = tuple(
+        SourceRow(i, source, read or NA, tuple(
+            f"{user}: {', '.join(figures)}" if figures else user
+            for user, figures in users.items()))
+        for i, (source, (read, users)) in enumerate(found.items(), start=1))
+    return rows, {row.source: row.ref for row in rows}
+
+
+def _assumptions(price_per_kwh: float, utilisation: float) -> tuple[str, ...]:
+    return (
+        "Prices are launch or list prices in US dollars at the dates shown; shop prices "
+        "differ. Parts without a price are not counted in the total.",
+        "Sustained power adds the parts' TDPs and a platform estimate; the wall draw "
+        "includes the PSU's losses, and all of it ends as heat in the room.",
+        f"Energy at ${price_per_kwh:.2f}/kWh with the machine at full load "
+        f"{percent(utilisation)} of the year.",
+        "Tensor throughput is dense (no sparsity). Unknown figures read n/a and are "
+        "never counted as zero.",
+    )

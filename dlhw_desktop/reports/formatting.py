@@ -1,0 +1,87 @@
+"""Text for the figures a report prints: units, thousands separators and "n/a" for unknown.
+
+Unknown is ``None`` everywhere below and always prints as ``NA``, never as 0.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+NA = "n/a"
+SHORT_SOURCE_CHARS = 40
+GIB = float(1 << 30)
+BTU_PER_WATT_HOUR = 3.412141633
+"""1 W of heat = 3.412 BTU/h (NIST SP 811, appendix B.8); facilities size cooling in BTU/h."""
+
+
+def number(value: float | None, places: int = 0, unit: str = "") -> str:
+    if value is None:
+        return NA
+    text = f"{value:,.{places}f}"
+    return f"{text} {unit}" if unit else text
+
+
+def money(value: float | None, per: str = "") -> str:
+    """US dollars: whole dollars from $100 up, cents below; ``per`` e.g. "h" -> "$0.42/h"."""
+    if value is None:
+        return NA
+    text = f"${value:,.0f}" if abs(value) >= 100 else f"${value:,.2f}"
+    return f"{text}/{per}" if per else text
+
+
+def watts(value: float | None) -> str:
+    return number(value, 0, "W")
+
+
+def gigabytes(value: float | None) -> str:
+    if value is None:
+        return NA
+    places = 0 if float(value).is_integer() else 1
+    return number(value, places, "GB")
+
+
+def gib(value_bytes: float | None) -> str:
+    return NA if value_bytes is None else f"{value_bytes / GIB:,.1f} GiB"
+
+
+def percent(fraction: float | None, places: int = 0) -> str:
+    return NA if fraction is None else f"{fraction * 100:,.{places}f} %"
+
+
+def btu_per_hour(watts_value: float | None) -> str:
+    return number(None if watts_value is None else watts_value * BTU_PER_WATT_HOUR, 0, "BTU/h")
+
+
+def hours(value: float | None) -> str:
+    if value is None:
+        return NA
+    if value < 48:
+        return f"{value:,.1f} h"
+    return f"{value:,.0f} h ({value / 24:,.1f} days)"
+
+
+def count(value: float | None) -> str:
+    """Large counts in words a reader scans: 2e8 -> "200M", 1.5e12 -> "1.5T"."""
+    if value is None:
+        return NA
+    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(value) >= size:
+            scaled = value / size
+            return f"{scaled:,.{0 if scaled >= 100 or scaled.is_integer() else 1}f}{suffix}"
+    return f"{value:,.0f}"
+
+
+def short_source(source: str) -> str:
+    """A source as a table cell shows it: the site of a URL (``images.nvidia.com`` ->
+    ``nvidia.com``, ``shop.example.co.uk`` -> ``example.co.uk``), else the text itself."""
+    text = source.strip()
+    if not text:
+        return NA
+    if "://" in text:
+        host = urlparse(text).netloc.lower().split(":")[0]
+        labels = host.split(".")
+        if len(labels) > 2:
+            keep = 3 if len(labels[-1]) == 2 and len(labels[-2]) <= 3 else 2
+            labels = labels[-keep:]
+        return ".".join(labels) or text
+    return text if len(text) <= SHORT_SOURCE_CHARS else text[:SHORT_SOURCE_CHARS - 1] + "…"

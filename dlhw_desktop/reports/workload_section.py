@@ -1,0 +1,323 @@
+"""The workload part of a build sheet: the build's workload keys -> a fit -> printable rows.
+
+A build file keeps its workload as plain keys beside the tier (``core.buildfile``), e.g.
+``{"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 4}``. Those
+keys name the ``Workload`` fields of ``core.workload`` (plus ``strategy`` and ``offload``
+for the parallel layout, and ``params`` with architecture keys for a custom model).
+Keys this module does not know are ignored, so a newer file still prints.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.checks.summary import BuildSummary
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError, WorkloadError
+from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit, vram_bytes
+from dlhw_desktop.core.workload.memory import MemoryEstimate
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset
+from dlhw_desktop.core.workload.workload import Parallelism, Workload, default_parallelism
+from dlhw_desktop.reports.formatting import GIB, NA, count, gib, hours, money, number, percent
+from dlhw_desktop.reports.sheet_model import (
+    Bar,
+    BarChart,
+    CheckRow,
+    Figure,
+    Marker,
+    Segment,
+    WorkloadSection,
+)
+
+MODE_LABELS = {"inference": "Inference", "training": "Full training",
+               "lora": "LoRA fine-tuning", "qlora": "QLoRA fine-tuning"}
+
+_INT_KEYS = ("batch", "seq", "lora_rank")
+_FLOAT_KEYS = ("tokens", "samples", "mfu")
+_TEXT_KEYS = ("mode", "precision", "optimizer", "kv_precision")
+_BOOL_KEYS = ("fp32_grads", "checkpointing", "flash_attention")
+_ARCH_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "intermediate", "vocab",
+              "context")
+
+MEMORY_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Weights", ("weights", "adapters", "master")),
+    ("Optimizer + gradients", ("optimizer", "gradients")),
+    ("Activations", ("activations",)),
+    ("KV cache", ("kv_cache",)),
+    ("Overhead", ("overhead",)),
+)
+"""How the per-GPU memory items stack in the chart, bottom first."""
+
+MAX_GPU_BARS = 8
+
+
+def names_a_model(workload: Mapping[str, Any]) -> bool:
+    return bool(workload.get("model")) or workload.get("params") is not None
+
+
+def workload_from_mapping(data: Mapping[str, Any]) -> Workload:
+    """A build's workload keys -> ``Workload``; ``WorkloadError`` with a line to fix it."""
+    model = _model(data)
+    kwargs: dict[str, Any] = {}
+    for key in _TEXT_KEYS:
+        if data.get(key) is not None:
+            kwargs[key] = str(data[key]).strip()
+    if "mode" in kwargs:
+        kwargs["mode"] = kwargs["mode"].lower()
+    for key in _INT_KEYS:
+        if data.get(key) is not None:
+            kwargs[key] = _int(key, data[key])
+    for key in _FLOAT_KEYS:
+        if data.get(key) is not None:
+            kwargs[key] = _float(key, data[key])
+    for key in _BOOL_KEYS:
+        if data.get(key) is not None:
+            if not isinstance(data[key], bool):
+                raise InvalidWorkloadError(f"workload {key} must be true or false, "
+                                           f"not {data[key]!r}")
+            kwargs[key] = data[key]
+    return Workload(model, **kwargs)
+
+
+def parallel_from_mapping(data: Mapping[str, Any], mode: str, gpus: int) -> Parallelism:
+    offload = bool(data.get("offload") or data.get("cpu_offload"))
+    strategy = data.get("strategy")
+    if strategy and gpus > 1:
+        return Parallelism(gpus, str(strategy).lower(), offload)
+    base = default_parallelism(mode, gpus)
+    return Parallelism(base.gpus, base.strategy, offload)
+
+
+def _model(data: Mapping[str, Any]) -> ModelSpec:
+    name = data.get("model")
+    if isinstance(name, str) and name.strip():
+        return preset(name)
+    params = data.get("params")
+    if params is None:
+        raise InvalidWorkloadError("the workload names no model")
+    arch = {k: _int(k, data[k]) for k in _ARCH_KEYS if data.get(k) is not None}
+    active = data.get("active_params")
+    return custom_model(_float("params", params),
+                        name=str(data.get("model_name") or "Custom model"),
+                        active_params=None if active is None else _float("active_params",
+                                                                         active),
+                        **arch)
+
+
+def _float(key: str, value: Any) -> float:
+    if isinstance(value, bool):
+        raise InvalidWorkloadError(f"workload {key} must be a number, not {value!r}")
+    try:
+        result = float(value)
+    except (TypeError, ValueError):
+        raise InvalidWorkloadError(f"workload {key} must be a number, not {value!r}") from None
+    if not math.isfinite(result):
+        raise InvalidWorkloadError(f"workload {key} must be a finite number, not {value!r}")
+    return result
+
+
+def _int(key: str, value: Any) -> int:
+    result = _float(key, value)
+    if not result.is_integer():
+        raise InvalidWorkloadError(f"workload {key} must be a whole number, not {value!r}")
+    return int(result)
+
+
+# --- the fit ---------------------------------------------------------------------------
+
+
+def fit_build(build: Build, summary: BuildSummary | None = None,
+              electricity_usd_per_kwh: float | None = None,
+              utilisation: float | None = None) -> FitResult:
+    """The build's workload on the build's accelerators; ``WorkloadError`` when it cannot.
+
+    The whole machine's price is the cost basis when every part has a price; otherwise
+    the accelerators' prices alone (``fit``'s own fallback), which the sheet says.
+    """
+    workload = workload_from_mapping(build.workload)
+    pairs = [(item.part, item.quantity) for item in build.accelerators]
+    if not pairs:
+        raise InvalidWorkloadError("the build has no accelerators to run the workload on")
+    gpus = sum(n for _, n in pairs)
+    parallel = parallel_from_mapping(build.workload, workload.mode, gpus)
+    changes: dict[str, Any] = {}
+    if electricity_usd_per_kwh is not None:
+        changes["electricity_usd_per_kwh"] = electricity_usd_per_kwh
+    if utilisation is not None and utilisation > 0:
+        changes["utilisation"] = utilisation
+    if summary is not None and summary.price_usd is not None \
+            and summary.unknown_price_parts == 0:
+        changes["hardware_price_usd"] = summary.price_usd
+    if summary is not None and summary.sustained_w is not None and summary.sustained_w > 0:
+        gpu_w = _gpu_watts(pairs)
+        if gpu_w is not None:
+            changes["base_system_w"] = max(summary.sustained_w - gpu_w, 0.0)
+    return fit(workload, pairs, parallel, assumptions=CostAssumptions(**changes))
+
+
+def _gpu_watts(pairs: Sequence[tuple[Part, int]]) -> float | None:
+    total = 0.0
+    for part, n in pairs:
+        tdp = part.number("tdp_w")
+        if tdp is None:
+            return None
+        total += tdp * n
+    return total
+
+
+# --- printable rows ---------------------------------------------------------------------
+
+
+def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSection:
+    """``price_basis`` says what the amortised price covers (the machine or the GPUs)."""
+    w = result.workload
+    model = w.model
+    title = f"{model.name}: {MODE_LABELS.get(w.mode, w.mode)}"
+    return WorkloadSection(
+        title=title,
+        status=result.status,
+        settings=_settings(result),
+        memory=_memory_rows(result.memory),
+        verdicts=tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
+                                c.suggestion) for c in result.checks),
+        estimates=_estimates(result, price_basis),
+        notes=tuple(result.notes),
+    )
+
+
+def error_section(workload: Mapping[str, Any], error: WorkloadError | str) -> WorkloadSection:
+    """The workload is set but cannot be estimated: say so instead of leaving it out."""
+    name = workload.get("model") or workload.get("params") or "the workload"
+    return WorkloadSection(title=f"Workload: {name}", status="unknown",
+                           error=f"Not estimated: {error}")
+
+
+def _settings(result: FitResult) -> tuple[Figure, ...]:
+    w = result.workload
+    model = w.model
+    params = f"{model.params / 1e9:,.2f}B" if model.params >= 1e9 else count(model.params)
+    rows = [
+        Figure("Model", f"{model.name} ({params} parameters)", key="model"),
+        Figure("Mode", MODE_LABELS.get(w.mode, w.mode), key="mode"),
+        Figure("Precision", w.base_format if w.base_format == w.compute
+               else f"{w.base_format} weights, {w.compute} compute", key="precision"),
+        Figure("Batch x sequence", f"{w.batch} x {w.seq_len:,} tokens", key="batch"),
+    ]
+    if w.mode in ("lora", "qlora"):
+        rows.append(Figure("LoRA rank", str(w.lora_rank), key="lora_rank"))
+    if w.training:
+        rows.append(Figure("Optimizer", w.optimizer + (", activation checkpointing"
+                                                       if w.checkpointing else ""),
+                           key="optimizer"))
+    data = w.dataset_tokens
+    rows.append(Figure("Dataset" if w.training else "Tokens to generate",
+                       NA if data is None else f"{count(data)} tokens", key="tokens"))
+    rows.append(Figure("GPUs", result.parallel.describe(), key="parallel"))
+    if w.training:
+        rows.append(Figure("Utilisation (MFU)", percent(w.mfu), key="mfu"))
+    return tuple(rows)
+
+
+def _memory_rows(memory: MemoryEstimate) -> tuple[Figure, ...]:
+    rows = [Figure(i.label, gib(i.bytes), i.note, key=i.key) for i in memory.items]
+    total = gib(memory.per_gpu_bytes)
+    rows.append(Figure("Total per GPU", total if memory.complete else f"at least {total}",
+                       "" if memory.complete else f"unknown: {', '.join(memory.unknown)}",
+                       key="total"))
+    for item in memory.host_items:
+        rows.append(Figure(f"Host RAM: {item.label}", gib(item.bytes), item.note,
+                           key=f"host_{item.key}"))
+    return tuple(rows)
+
+
+def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
+    w = result.workload
+    rows: list[Figure] = []
+    if result.training is not None:
+        t = result.training
+        rows.append(Figure("Training time", hours(t.hours),
+                           f"6ND = {t.flops:.3g} FLOPs at {percent(t.mfu)} MFU on {t.gpus} GPU"
+                           + ("s" if t.gpus != 1 else ""), key="training_time"))
+        rows.append(Figure("GPU-hours", number(t.gpu_hours, 0), key="gpu_hours"))
+    elif w.training:
+        why = ("no dataset size in the workload" if w.dataset_tokens is None
+               else "the GPUs' throughput is unknown")
+        rows.append(Figure("Training time", NA, why, key="training_time"))
+    if result.inference is not None:
+        i = result.inference
+        rows.append(Figure("Serving speed", number(i.tokens_per_s, 0, "tokens/s"),
+                           f"{i.bound} bound, {i.batch} concurrent sequence"
+                           + ("s" if i.batch != 1 else "") if i.tokens_per_s else "",
+                           key="tokens_per_s"))
+        if result.job_hours is not None:
+            rows.append(Figure("Job length", hours(result.job_hours), key="job_hours"))
+    if result.own is not None:
+        o = result.own
+        rows.append(Figure("Own hardware per hour", money(o.usd_per_hour, "h"),
+                           f"{money(o.price_usd)}{f' ({price_basis})' if price_basis else ''}"
+                           f" over {o.years:g} years at "
+                           f"{percent(o.utilisation)} use + energy at {o.power_w:,.0f} W, "
+                           f"${o.electricity_usd_per_kwh:.2f}/kWh", key="own_per_hour"))
+    else:
+        rows.append(Figure("Own hardware per hour", NA,
+                           "a price or power figure of the GPUs is unknown",
+                           key="own_per_hour"))
+    if result.cost is not None:
+        c = result.cost
+        rows.append(Figure("Cost of one run", money(c.own_usd),
+                           f"energy {money(c.energy_usd)} + amortised "
+                           f"{money(c.amortised_usd)}", key="run_cost"))
+    elif w.training or result.job_hours is not None:
+        rows.append(Figure("Cost of one run", NA, "job length or hourly cost unknown",
+                           key="run_cost"))
+    if result.usd_per_million_tokens is not None:
+        rows.append(Figure("Per million tokens", money(result.usd_per_million_tokens),
+                           key="usd_per_mtok"))
+    return tuple(rows)
+
+
+# --- memory chart ------------------------------------------------------------------------
+
+
+def memory_chart(result: FitResult) -> BarChart:
+    """VRAM per GPU stacked by weights / optimizer / activations / KV cache / overhead."""
+    memory = result.memory
+    series = tuple(name for name, keys in MEMORY_GROUPS
+                   if any(memory.item(k) is not None for k in keys))
+    segments: list[Segment] = []
+    unknown: list[str] = []
+    for name in series:
+        keys = dict(MEMORY_GROUPS)[name]
+        items = [memory.item(k) for k in keys if memory.item(k) is not None]
+        values = [i.bytes for i in items if i is not None]
+        if any(v is None for v in values):
+            unknown.append(name)
+            segments.append(Segment(name, None))
+        else:
+            segments.append(Segment(name, sum(v for v in values if v is not None) / GIB))
+    gpus = list(result.gpus)
+    bars: list[Bar] = []
+    if len(gpus) <= MAX_GPU_BARS:
+        labelled = [(f"GPU {i + 1}: {g.display_name}", g) for i, g in enumerate(gpus)]
+    else:
+        distinct = {g.id: g for g in gpus}
+        labelled = [(f"Each {g.display_name}", g) for g in distinct.values()]
+    needed = memory.per_gpu_bytes
+    bound = "" if memory.complete else "at least "
+    for label, gpu in labelled:
+        vram = vram_bytes(gpu)
+        text = (f"{bound}{needed / GIB:,.1f} GiB"
+                + (f" (of {NA})" if vram is None else f" ({percent(needed / vram)})"))
+        bars.append(Bar(label, tuple(segments), text=text))
+    markers: tuple[Marker, ...] = ()
+    sizes = {vram_bytes(g) for g in gpus}
+    if len(sizes) == 1 and None not in sizes:
+        size = next(iter(sizes)) or 0.0
+        markers = (Marker(f"{size / GIB:,.0f} GiB per GPU", size / GIB),
+                   Marker("90 % (pass limit)", 0.9 * size / GIB))
+    notes = [f"{name}: n/a (not published for this model)" for name in unknown]
+    return BarChart("memory", "GPU memory needed per GPU (GiB)", "GiB", tuple(bars), series, markers,
+                    tuple(notes))

@@ -1,0 +1,199 @@
+"""File > Export build sheet: ask where, then write the PDF without freezing the window.
+
+The sheet (``reports.build_sheet``) is assembled on the GUI thread: it is quick, it reads
+the catalog (one SQLite connection per thread) and it freezes the build as it is now,
+so edits made during the export do not leak into it. Rendering and writing run on the
+global ``QThreadPool``; the result comes back through queued signals. A busy dialog
+appears only when the work takes longer than ``PROGRESS_DELAY_MS``. Errors (unwritable
+folder, full disk, a file held by another program) end in a dialog with one line to act
+on; the file is written atomically, so no half-written PDF is ever left under the name.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, QObject, QRunnable, QStandardPaths, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
+
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.checks import CheckReport, check_build
+from dlhw_desktop.core.errors import CatalogError, DlhwError
+from dlhw_desktop.core.tiers import tiers_from_rows
+from dlhw_desktop.reports.build_sheet import sheet_from_catalog
+from dlhw_desktop.reports.sheet_model import BuildSheet
+from dlhw_desktop.ui.dialogs import show_error
+from dlhw_desktop.ui.fonts import load_bundled_fonts
+from dlhw_desktop.ui.pdf import PdfInfo, write_build_sheet_pdf
+
+log = logging.getLogger(__name__)
+
+PROGRESS_DELAY_MS = 400
+ERROR_TITLE = "Cannot export the build sheet"
+_FILTER = "PDF documents (*.pdf)"
+_RUNNING: set[ExportJob] = set()
+"""Jobs in flight, kept alive until their result arrives."""
+
+
+def export_build_sheet(parent: QWidget, build: Build, report: CheckReport | None,
+                       catalog: Catalog) -> None:
+    """Ask for a file name, then export the build's sheet to it in the background."""
+    try:
+        sheet = make_sheet(build, report, catalog)
+    except DlhwError as exc:
+        show_error(parent, ERROR_TITLE, str(exc))
+        return
+    path = ask_pdf_path(parent, suggested_path(build.name))
+    if path is None:
+        return
+    start_export(parent, sheet, path, default_paper())
+
+
+def make_sheet(build: Build, report: CheckReport | None, catalog: Catalog) -> BuildSheet:
+    if report is None:
+        try:
+            tiers = tiers_from_rows(catalog.tier_rows())
+        except CatalogError as exc:
+            log.warning("workload tiers unavailable: %s", exc)
+            tiers = {}
+        report = check_build(build, None, tiers)
+    return sheet_from_catalog(build, report, catalog)
+
+
+def file_stem(name: str) -> str:
+    """A build name as a file name on every platform: no separators or reserved marks."""
+    stem = re.sub(r'[<>:"/\\|?*\x00-\x1f]+', " ", name).strip(" .")
+    stem = re.sub(r"\s+", " ", stem)
+    return stem[:120] or "build"
+
+
+def suggested_path(build_name: str) -> Path:
+    folder = QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+    return Path(folder) / f"{file_stem(build_name)}.pdf"
+
+
+def ask_pdf_path(parent: QWidget | None, suggested: Path) -> Path | None:
+    """The save dialog (tests replace this); ``.pdf`` is added when the name lacks it."""
+    chosen, _ = QFileDialog.getSaveFileName(parent, "Export build sheet", str(suggested),
+                                            _FILTER)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+
+
+def default_paper() -> str:
+    """Letter where the locale measures in US units, A4 everywhere else."""
+    us = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "letter" if us else "a4"
+
+
+def start_export(parent: QWidget | None, sheet: BuildSheet, path: Path,
+                 paper: str = "a4") -> ExportJob:
+    """Render and write off the GUI thread; returns the job (its signals say how it ended)."""
+    load_bundled_fonts()  # register the font on the GUI thread, before the worker uses it
+    job = ExportJob(sheet, path, paper, parent)
+    job.start()
+    return job
+
+
+class _Relay(QObject):
+    """Carries the worker's result; it lives on the GUI thread, so emits are queued."""
+
+    done = Signal(object)
+    error = Signal(str)
+
+
+class _Worker(QRunnable):
+    def __init__(self, sheet: BuildSheet, path: Path, paper: str, relay: _Relay) -> None:
+        super().__init__()
+        self.sheet, self.path, self.paper, self.relay = sheet, path, paper, relay
+
+    def run(self) -> None:
+        try:
+            info = write_build_sheet_pdf(self.sheet, self.path, self.paper)
+        except DlhwError as exc:
+            self.relay.error.emit(str(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug must reach the user, not kill the pool
+            log.exception("exporting %s failed", self.path)
+            self.relay.error.emit(f"cannot write {self.path.name}: unexpected error ({exc})")
+        else:
+            self.relay.done.emit(info)
+
+
+class ExportJob(QObject):
+    """One export: a status message, a busy dialog if slow, a dialog on failure."""
+
+    succeeded = Signal(object)  # PdfInfo
+    failed = Signal(str)
+
+    def __init__(self, sheet: BuildSheet, path: Path, paper: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pdf_export_job")
+        self.sheet, self.path, self.paper = sheet, path, paper
+        self.widget = parent
+        self.relay = _Relay(self)
+        self.relay.done.connect(self._finished)
+        self.relay.error.connect(self._failed)
+        self.progress: QProgressDialog | None = None
+        self.info: PdfInfo | None = None
+        self.error = ""
+
+    def start(self) -> None:
+        _RUNNING.add(self)
+        _status(self.widget, f"Exporting {self.path.name}…", 0)
+        if self.widget is not None:
+            self.progress = QProgressDialog(f"Writing {self.path.name}…", "", 0, 0,
+                                            self.widget)
+            self.progress.setObjectName("pdf_export_progress")
+            self.progress.setWindowTitle("Export build sheet")
+            self.progress.setCancelButton(None)
+            self.progress.setWindowModality(Qt.WindowModality.NonModal)
+            self.progress.setMinimumDuration(PROGRESS_DELAY_MS)
+            self.progress.setAutoClose(False)
+        QThreadPool.globalInstance().start(_Worker(self.sheet, self.path, self.paper,
+                                                   self.relay))
+
+    def _close_progress(self) -> None:
+        if self.progress is not None:
+            self.progress.reset()
+            self.progress.hide()
+            self.progress.deleteLater()
+            self.progress = None
+
+    def _finished(self, info: PdfInfo) -> None:
+        self._close_progress()
+        self.info = info
+        pages = f"{info.pages} page{'s' if info.pages != 1 else ''}"
+        _status(self.widget, f"Exported {info.path.name} ({pages}, "
+                f"{info.size_bytes / 1024:,.0f} KB)", 6000)
+        _RUNNING.discard(self)
+        self.succeeded.emit(info)
+        self.deleteLater()
+
+    def _failed(self, message: str) -> None:
+        self._close_progress()
+        self.error = message
+        _status(self.widget, "Export failed", 6000)
+        _RUNNING.discard(self)
+        self.failed.emit(message)
+        show_error(self.widget, ERROR_TITLE, message[:1].upper() + message[1:])
+        self.deleteLater()
+
+
+def _status(widget: QWidget | None, text: str, timeout_ms: int) -> None:
+    """The Build tab's ``status_message`` signal, else the window's status bar."""
+    if widget is None:
+        return
+    signal = getattr(widget, "status_message", None)
+    if signal is not None and hasattr(signal, "emit"):
+        signal.emit(text, timeout_ms)
+        return
+    window = widget.window()
+    if isinstance(window, QMainWindow):
+        window.statusBar().showMessage(text, timeout_ms)
