@@ -10,4 +10,6 @@ from types import ModuleType
 
 from dlhw_desktop.commands import catalog_cmds, check_cmds, detect_cmds, export_cmds, fit_cmds
 
-COMMAND_MODULES: tuple[ModuleType, ...] = (catalog_cmds, fit_cmds, check_cmds, export_cmds, detect_cmds)
+COMMAND_MODULES: tuple[ModuleType, ...] = (
+    catalog_cmds, fit_cmds, check_cmds, export_cmds, detect_cmds,
+)

@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.set_defaults(func=cmd_check)
 
 
-def _settings(args: argparse.Namespace):  # noqa: ANN202 - CheckSettings
+def _settings(args: argparse.Namespace):
     from dlhw_desktop.core.checks import CheckSettings
     from dlhw_desktop.core.errors import DlhwError
 

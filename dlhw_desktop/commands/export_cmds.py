@@ -50,10 +50,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core import buildfile
     from dlhw_desktop.core.checks import check_build
     from dlhw_desktop.core.tiers import tiers_from_rows
+    from dlhw_desktop.core.workload.build_fit import workload_check
     from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
     catalog = open_catalog(args)
-    loaded = buildfile.load(args.build, PartResolver(catalog).find)
+    find = PartResolver(catalog).find
+    loaded = buildfile.load(args.build, find)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     try:
@@ -61,7 +63,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except CatalogError as exc:
         print(f"dlhw: warning: workload tiers unavailable ({exc})", file=sys.stderr)
         tiers = {}
-    report = check_build(loaded.build, None, tiers)
+    report = check_build(loaded.build, None, tiers, extra_checks=[workload_check(find)])
     sheet = sheet_from_catalog(loaded.build, report, catalog, warnings=loaded.warnings,
                                date=args.date)
     output = args.output or default_output(args.build)

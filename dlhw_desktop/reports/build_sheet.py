@@ -27,6 +27,7 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tiers import TIER_LABELS
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult
+from dlhw_desktop.core.workload.mapping import has_workload
 from dlhw_desktop.reports.formatting import (
     NA,
     btu_per_hour,
@@ -53,9 +54,8 @@ from dlhw_desktop.reports.sheet_model import (
 )
 from dlhw_desktop.reports.workload_section import (
     error_section,
-    fit_build,
     memory_chart,
-    names_a_model,
+    sheet_fit,
     workload_section,
 )
 
@@ -93,11 +93,16 @@ def make_build_sheet(
     summary = report.summary
     price_per_kwh, utilisation = _energy_assumptions(report)
     section: WorkloadSection | None = None
-    if fit_result is None and names_a_model(build.workload):
+    if fit_result is None and has_workload(build.workload):
+        by_id = {p.id: p for p in candidates}
         try:
-            fit_result = fit_build(build, summary, price_per_kwh, utilisation)
+            fit_result = sheet_fit(build, summary, price_per_kwh, utilisation, by_id.get)
         except WorkloadError as exc:
             section = error_section(build.workload, exc)
+        else:
+            if fit_result is None:
+                section = error_section(build.workload,
+                                        "the build has no accelerator to run it on")
     if fit_result is not None:
         section = workload_section(fit_result, _price_basis(summary))
 
@@ -294,11 +299,10 @@ def _sources(items: Iterable[BuildItem], fit_result: FitResult | None
         if figure and figure not in figures:
             figures.append(figure)
 
-    for item in items:
-        part = item.part
-        if is_placeholder(part):
-            continue
+    parts = [item.part for item in items if not is_placeholder(item.part)]
+    for part in parts:  # the parts' own sources first: the parts table reads [1], [2], ...
         add(part.source, part.source_date, part.display_name)
+    for part in parts:
         for name, figure in sorted(part.figure_sources.items()):
             spec = FIELDS_BY_NAME.get(name)
             add(figure.source, figure.source_date, part.display_name,

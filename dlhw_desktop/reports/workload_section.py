@@ -1,26 +1,23 @@
-"""The workload part of a build sheet: the build's workload keys -> a fit -> printable rows.
+"""The workload part of a build sheet: the build's workload -> a fit -> printable rows.
 
-A build file keeps its workload as plain keys beside the tier (``core.buildfile``), e.g.
-``{"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 4}``. Those
-keys name the ``Workload`` fields of ``core.workload`` (plus ``strategy`` and ``offload``
-for the parallel layout, and ``params`` with architecture keys for a custom model).
-Keys this module does not know are ignored, so a newer file still prints.
+The workload is the build's mapping (``core.workload.mapping``) run on the build's own
+accelerators (``core.workload.build_fit``), costed with the build's own figures: its
+whole price when every part has one, its measured power, and the electricity price and
+utilisation the checks used.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.workload.errors import InvalidWorkloadError, WorkloadError
-from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit, vram_bytes
+from dlhw_desktop.core.workload.build_fit import Finder, build_accelerators, fit_build
+from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
-from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset
-from dlhw_desktop.core.workload.workload import Parallelism, Workload, default_parallelism
 from dlhw_desktop.reports.formatting import GIB, NA, count, gib, hours, money, number, percent
 from dlhw_desktop.reports.sheet_model import (
     Bar,
@@ -35,13 +32,6 @@ from dlhw_desktop.reports.sheet_model import (
 MODE_LABELS = {"inference": "Inference", "training": "Full training",
                "lora": "LoRA fine-tuning", "qlora": "QLoRA fine-tuning"}
 
-_INT_KEYS = ("batch", "seq", "lora_rank")
-_FLOAT_KEYS = ("tokens", "samples", "mfu")
-_TEXT_KEYS = ("mode", "precision", "optimizer", "kv_precision")
-_BOOL_KEYS = ("fp32_grads", "checkpointing", "flash_attention")
-_ARCH_KEYS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "intermediate", "vocab",
-              "context")
-
 MEMORY_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Weights", ("weights", "adapters", "master")),
     ("Optimizer + gradients", ("optimizer", "gradients")),
@@ -54,111 +44,37 @@ MEMORY_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 MAX_GPU_BARS = 8
 
 
-def names_a_model(workload: Mapping[str, Any]) -> bool:
-    return bool(workload.get("model")) or workload.get("params") is not None
-
-
-def workload_from_mapping(data: Mapping[str, Any]) -> Workload:
-    """A build's workload keys -> ``Workload``; ``WorkloadError`` with a line to fix it."""
-    model = _model(data)
-    kwargs: dict[str, Any] = {}
-    for key in _TEXT_KEYS:
-        if data.get(key) is not None:
-            kwargs[key] = str(data[key]).strip()
-    if "mode" in kwargs:
-        kwargs["mode"] = kwargs["mode"].lower()
-    for key in _INT_KEYS:
-        if data.get(key) is not None:
-            kwargs[key] = _int(key, data[key])
-    for key in _FLOAT_KEYS:
-        if data.get(key) is not None:
-            kwargs[key] = _float(key, data[key])
-    for key in _BOOL_KEYS:
-        if data.get(key) is not None:
-            if not isinstance(data[key], bool):
-                raise InvalidWorkloadError(f"workload {key} must be true or false, "
-                                           f"not {data[key]!r}")
-            kwargs[key] = data[key]
-    return Workload(model, **kwargs)
-
-
-def parallel_from_mapping(data: Mapping[str, Any], mode: str, gpus: int) -> Parallelism:
-    offload = bool(data.get("offload") or data.get("cpu_offload"))
-    strategy = data.get("strategy")
-    if strategy and gpus > 1:
-        return Parallelism(gpus, str(strategy).lower(), offload)
-    base = default_parallelism(mode, gpus)
-    return Parallelism(base.gpus, base.strategy, offload)
-
-
-def _model(data: Mapping[str, Any]) -> ModelSpec:
-    name = data.get("model")
-    if isinstance(name, str) and name.strip():
-        return preset(name)
-    params = data.get("params")
-    if params is None:
-        raise InvalidWorkloadError("the workload names no model")
-    arch = {k: _int(k, data[k]) for k in _ARCH_KEYS if data.get(k) is not None}
-    active = data.get("active_params")
-    return custom_model(_float("params", params),
-                        name=str(data.get("model_name") or "Custom model"),
-                        active_params=None if active is None else _float("active_params",
-                                                                         active),
-                        **arch)
-
-
-def _float(key: str, value: Any) -> float:
-    if isinstance(value, bool):
-        raise InvalidWorkloadError(f"workload {key} must be a number, not {value!r}")
-    try:
-        result = float(value)
-    except (TypeError, ValueError):
-        raise InvalidWorkloadError(f"workload {key} must be a number, not {value!r}") from None
-    if not math.isfinite(result):
-        raise InvalidWorkloadError(f"workload {key} must be a finite number, not {value!r}")
-    return result
-
-
-def _int(key: str, value: Any) -> int:
-    result = _float(key, value)
-    if not result.is_integer():
-        raise InvalidWorkloadError(f"workload {key} must be a whole number, not {value!r}")
-    return int(result)
-
-
 # --- the fit ---------------------------------------------------------------------------
 
 
-def fit_build(build: Build, summary: BuildSummary | None = None,
+def sheet_fit(build: Build, summary: BuildSummary | None = None,
               electricity_usd_per_kwh: float | None = None,
-              utilisation: float | None = None) -> FitResult:
-    """The build's workload on the build's accelerators; ``WorkloadError`` when it cannot.
+              utilisation: float | None = None,
+              find: Finder | None = None) -> FitResult | None:
+    """The build's workload on its accelerators, costed with the build's figures.
 
-    The whole machine's price is the cost basis when every part has a price; otherwise
-    the accelerators' prices alone (``fit``'s own fallback), which the sheet says.
+    ``None`` without a workload or accelerators; ``WorkloadError`` when the workload
+    cannot be estimated. The whole machine's price is the cost basis when every part
+    has a price; otherwise the accelerators' prices alone (``fit``'s own fallback).
     """
-    workload = workload_from_mapping(build.workload)
-    pairs = [(item.part, item.quantity) for item in build.accelerators]
-    if not pairs:
-        raise InvalidWorkloadError("the build has no accelerators to run the workload on")
-    gpus = sum(n for _, n in pairs)
-    parallel = parallel_from_mapping(build.workload, workload.mode, gpus)
+    pairs, offering = build_accelerators(build, find)
     changes: dict[str, Any] = {}
     if electricity_usd_per_kwh is not None:
         changes["electricity_usd_per_kwh"] = electricity_usd_per_kwh
     if utilisation is not None and utilisation > 0:
         changes["utilisation"] = utilisation
-    if summary is not None and summary.price_usd is not None \
-            and summary.unknown_price_parts == 0:
-        changes["hardware_price_usd"] = summary.price_usd
-    if summary is not None and summary.sustained_w is not None and summary.sustained_w > 0:
+    if offering is None and summary is not None:
+        if summary.price_usd is not None and summary.unknown_price_parts == 0:
+            changes["hardware_price_usd"] = summary.price_usd
         gpu_w = _gpu_watts(pairs)
-        if gpu_w is not None:
+        if summary.sustained_w is not None and gpu_w is not None:
             changes["base_system_w"] = max(summary.sustained_w - gpu_w, 0.0)
-    return fit(workload, pairs, parallel, assumptions=CostAssumptions(**changes))
+    return fit_build(build, find, CostAssumptions(**changes))
 
 
 def _gpu_watts(pairs: Sequence[tuple[Part, int]]) -> float | None:
+    if not pairs:
+        return None
     total = 0.0
     for part, n in pairs:
         tdp = part.number("tdp_w")
@@ -191,8 +107,7 @@ def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSectio
 def error_section(workload: Mapping[str, Any], error: WorkloadError | str) -> WorkloadSection:
     """The workload is set but cannot be estimated: say so instead of leaving it out."""
     name = workload.get("model") or workload.get("params") or "the workload"
-    return WorkloadSection(title=f"Workload: {name}", status="unknown",
-                           error=f"Not estimated: {error}")
+    return WorkloadSection(title=str(name), status="unknown", error=f"Not estimated: {error}")
 
 
 def _settings(result: FitResult) -> tuple[Figure, ...]:
@@ -299,12 +214,17 @@ def memory_chart(result: FitResult) -> BarChart:
         else:
             segments.append(Segment(name, sum(v for v in values if v is not None) / GIB))
     gpus = list(result.gpus)
+    distinct = {g.id: g for g in gpus}
     bars: list[Bar] = []
-    if len(gpus) <= MAX_GPU_BARS:
-        labelled = [(f"GPU {i + 1}: {g.display_name}", g) for i, g in enumerate(gpus)]
-    else:
-        distinct = {g.id: g for g in gpus}
+    notes: list[str] = []
+    if len(gpus) > MAX_GPU_BARS:
         labelled = [(f"Each {g.display_name}", g) for g in distinct.values()]
+    elif len(distinct) == 1:
+        labelled = [(f"GPU {i + 1}", g) for i, g in enumerate(gpus)]
+        notes.append(f"Each GPU: {gpus[0].display_name}, "
+                     f"{gib(vram_bytes(gpus[0]))} of memory.")
+    else:
+        labelled = [(f"GPU {i + 1}: {g.display_name}", g) for i, g in enumerate(gpus)]
     needed = memory.per_gpu_bytes
     bound = "" if memory.complete else "at least "
     for label, gpu in labelled:
@@ -318,6 +238,6 @@ def memory_chart(result: FitResult) -> BarChart:
         size = next(iter(sizes)) or 0.0
         markers = (Marker(f"{size / GIB:,.0f} GiB per GPU", size / GIB),
                    Marker("90 % (pass limit)", 0.9 * size / GIB))
-    notes = [f"{name}: n/a (not published for this model)" for name in unknown]
-    return BarChart("memory", "GPU memory needed per GPU (GiB)", "GiB", tuple(bars), series, markers,
-                    tuple(notes))
+    notes += [f"{name}: n/a (not published for this model)" for name in unknown]
+    return BarChart("memory", "GPU memory needed per GPU (GiB)", "GiB", tuple(bars), series,
+                    markers, tuple(notes))

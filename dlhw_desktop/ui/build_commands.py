@@ -23,17 +23,25 @@ _NAME_ID, _NOTES_ID, _QUANTITY_ID = 1001, 1002, 1003
 class MacroCommand(QUndoCommand):
     """One undo step made of several commands (a drop of many parts).
 
-    Keeps Python references to its children: Qt owns them through ``parent``, but a
-    Python subclass must also stay alive for Qt's calls to ``redo``/``undo`` to reach it.
+    The steps are plain Python objects run in order (undone in reverse), not Qt child
+    commands: a Qt parent would own them in C++ while Python still thinks it does.
     """
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
-        self._children: list[QUndoCommand] = []
+        self._steps: list[QUndoCommand] = []
 
-    def adopt(self, child: QUndoCommand) -> QUndoCommand:
-        self._children.append(child)
-        return child
+    def add(self, step: QUndoCommand) -> QUndoCommand:
+        self._steps.append(step)
+        return step
+
+    def redo(self) -> None:
+        for step in self._steps:
+            step.redo()
+
+    def undo(self) -> None:
+        for step in reversed(self._steps):
+            step.undo()
 
 
 class AddPartCommand(QUndoCommand):
@@ -100,7 +108,7 @@ class SetQuantityCommand(QUndoCommand):
     def id(self) -> int:
         return _QUANTITY_ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, SetQuantityCommand) or other._part_id != self._part_id \
                 or other._at - self._at > MERGE_WINDOW_S:
             return False
@@ -149,7 +157,7 @@ class _TextCommand(QUndoCommand):
     def id(self) -> int:
         return self.command_id
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if type(other) is not type(self) or other._at - self._at > MERGE_WINDOW_S:
             return False
         self._new, self._at = other._new, other._at

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -246,7 +245,7 @@ class BuildTab(QWidget):
     def is_modified(self) -> bool:
         return self.document.modified
 
-    def check_settings(self):  # noqa: ANN201 - CheckSettings
+    def check_settings(self):
         return check_settings_from(self.settings)
 
     # --- changing the build (each an undo command) ----------------------------------------
@@ -284,7 +283,7 @@ class BuildTab(QWidget):
             else:
                 macro = MacroCommand(f"Add {len(chosen)} parts")
                 for part in chosen:
-                    macro.adopt(AddPartCommand(self.build, part, parent=macro))
+                    macro.add(AddPartCommand(self.build, part))
                 self.undo_stack.push(macro)
             names = ", ".join(p.display_name for p in chosen[:3])
             more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
@@ -303,7 +302,7 @@ class BuildTab(QWidget):
         else:
             macro = MacroCommand(f"Remove {len(ids)} parts")
             for part_id in ids:
-                macro.adopt(RemovePartCommand(self.build, part_id, parent=macro))
+                macro.add(RemovePartCommand(self.build, part_id))
             self.undo_stack.push(macro)
         return len(ids)
 
@@ -479,17 +478,28 @@ class BuildTab(QWidget):
         export_build_sheet(self, self.build, self._report, self.catalog)
 
     def detect_computer(self) -> None:
+        """Make a build from this machine (issue 10), off the GUI thread; undoable."""
         try:
-            from dlhw_desktop.core.detect import detect_build
+            from dlhw_desktop.catalog.matching import detect_build
         except ModuleNotFoundError as exc:
-            if exc.name != "dlhw_desktop.core.detect":
+            if exc.name != "dlhw_desktop.catalog.matching":
                 raise
             self.status_message.emit("Detecting this computer is not available yet", 5000)
             return
-        detected = detect_build(self.resolver)
+        from dlhw_desktop.ui.background import run_in_background
+
+        self.status_message.emit("Detecting this computer…", 0)
+        run_in_background(lambda: detect_build(self.catalog), self._detected,
+                          lambda exc: show_error(self, "Cannot detect this computer",
+                                                 str(exc)), self)
+
+    def _detected(self, detected: object) -> None:
         build = getattr(detected, "build", detected)
+        assert isinstance(build, Build)
         self.undo_stack.push(RestoreCommand(self.build, build.snapshot(),
                                             "Detect this computer"))
+        self.status_message.emit(f"Detected {build.name}: {len(build)} parts; add a power "
+                                 "supply, cooler and case to check it fully", 8000)
 
     def new_custom_part(self) -> Part | None:
         """Describe a part the catalog lacks; it is stored, listed and added to the build."""
@@ -614,7 +624,7 @@ class BuildTab(QWidget):
     def _save_splitter(self, *_args: object) -> None:
         self.settings.set("build/splitter", bytes(self.splitter.saveState().data()))
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._sized:
             # Proportions, set once the real width is known (before it, Qt squeezes).
@@ -634,7 +644,7 @@ def _guarded(check: Check) -> Callable[[CheckContext], list[CheckResult]]:
     def run(ctx: CheckContext) -> list[CheckResult]:
         try:
             produced = check(ctx)
-        except Exception as exc:  # noqa: BLE001 - a plug-in's bug must not stop the planner
+        except Exception as exc:
             log.exception("extra check %r failed", check)
             name = getattr(check, "__name__", type(check).__name__)
             return [CheckResult(f"extra.{name}", "workload", "unknown",

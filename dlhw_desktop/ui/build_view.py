@@ -288,17 +288,17 @@ class BuildModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(index.internalId() - 1, 0, 0)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if not parent.isValid():
             return len(self._slots)
         if parent.internalId() or parent.column() != 0:
             return 0
         return len(self._items[self._slots[parent.row()]])
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
@@ -321,7 +321,7 @@ class BuildModel(QAbstractItemModel):
             return self._slot_data(index, role)
         return self._part_data(item, index.column(), role)
 
-    def setData(self, index: Index, value: Any,  # noqa: N802
+    def setData(self, index: Index, value: Any,
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         item = self.item_at(index)
         if item is None or index.column() != QTY or role != Qt.ItemDataRole.EditRole:
@@ -439,7 +439,7 @@ def worst_issues(results: Iterable[Any],
 class QuantityDelegate(QStyledItemDelegate):
     """A spin box for the quantity column (1 to 64)."""
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: Index) -> QWidget:
         editor = QSpinBox(parent)
         editor.setObjectName("quantity_editor")
@@ -448,11 +448,11 @@ class QuantityDelegate(QStyledItemDelegate):
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
         return editor
 
-    def setEditorData(self, editor: QWidget, index: Index) -> None:  # noqa: N802
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
         assert isinstance(editor, QSpinBox)
         editor.setValue(int(index.data(Qt.ItemDataRole.EditRole) or 1))
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: Index) -> None:
         assert isinstance(editor, QSpinBox)
         editor.interpretText()
@@ -491,7 +491,7 @@ class BuildTreeView(QTreeView):
         self.action_remove.setObjectName("action_remove_from_build")
         self.action_remove.triggered.connect(self._emit_remove)
 
-    def setModel(self, model: QAbstractItemModel | None) -> None:  # noqa: N802
+    def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)
         if model is None:
             return
@@ -524,7 +524,7 @@ class BuildTreeView(QTreeView):
         return ids
 
     # --- keyboard and menu -------------------------------------------------------------
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) \
                 and self.state() != QAbstractItemView.State.EditingState:
             self._emit_remove()
@@ -566,7 +566,7 @@ class BuildTreeView(QTreeView):
         menu.exec(self.viewport().mapToGlobal(pos))
 
     # --- drops ---------------------------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if not event.mimeData().hasFormat(PART_MIME):
             event.ignore()
             return
@@ -576,18 +576,18 @@ class BuildTreeView(QTreeView):
             self.build_model.set_drop_slots(
                 self.slots_for_ids(part_ids_from_mime(event.mimeData())))
 
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if event.mimeData().hasFormat(PART_MIME):
             event.setDropAction(Qt.DropAction.CopyAction)
             event.accept()
         else:
             event.ignore()
 
-    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
         self.build_model.set_drop_slots(())
         event.accept()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:
         self.build_model.set_drop_slots(())
         ids = part_ids_from_mime(event.mimeData())
         if not ids:

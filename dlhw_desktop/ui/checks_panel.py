@@ -35,7 +35,7 @@ RESULT_ROLE = Qt.ItemDataRole.UserRole + 10
 
 def verdict_text(report: CheckReport | None) -> tuple[str, str]:
     """(headline, detail) in words for the overall verdict."""
-    if report is None or not report.summary.parts and not report.results:
+    if report is None or (not report.summary.parts and not report.results):
         return ("Empty build", "Add parts from the list on the left, drag them in, or start "
                 "from a template.")
     counts = {s: sum(r.status == s for r in report.results)
@@ -70,7 +70,7 @@ class WrappingDelegate(QStyledItemDelegate):
         super().__init__(tree)
         self._tree = tree
 
-    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802
+    def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         size = super().sizeHint(option, index)
         styled = QStyleOptionViewItem(option)
@@ -86,7 +86,7 @@ class WrappingDelegate(QStyledItemDelegate):
         rect = metrics.boundingRect(QRect(0, 0, max(width, 80), 10_000), flags, text)
         return QSize(size.width(), max(size.height(), rect.height() + 6))
 
-    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802
+    def initStyleOption(self, option: QStyleOptionViewItem,
                         index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
         option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
@@ -98,7 +98,7 @@ class WrappingDelegate(QStyledItemDelegate):
 class ChecksTree(QTreeWidget):
     """Re-lays out rows when the width changes, so wrapped messages keep fitting."""
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if event.oldSize().width() != event.size().width():
             self.scheduleDelayedItemsLayout()

@@ -68,7 +68,7 @@ SHORT_HEADERS: dict[str, str] = {
 class PickerModel(PartTableModel):
     """The catalog table with short headers for a narrow list (full ones in tooltips)."""
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
                 and 0 <= section < len(self.columns):
@@ -106,13 +106,13 @@ class UserPartsModel(QAbstractTableModel):
     def total(self) -> int:
         return len(self._rows)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.HEADERS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
@@ -135,14 +135,14 @@ class UserPartsModel(QAbstractTableModel):
         base = super().flags(index)
         return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
 
-    def mimeTypes(self) -> list[str]:  # noqa: N802
+    def mimeTypes(self) -> list[str]:
         return [PART_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
         rows = sorted({i.row() for i in indexes if i.isValid()})
         return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
 
-    def supportedDragActions(self) -> Qt.DropAction:  # noqa: N802
+    def supportedDragActions(self) -> Qt.DropAction:
         return Qt.DropAction.CopyAction
 
 

@@ -19,10 +19,12 @@ from PySide6.QtCore import QLocale, QObject, QRunnable, QStandardPaths, Qt, QThr
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.catalog.userparts import PartResolver
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import CheckReport, check_build
 from dlhw_desktop.core.errors import CatalogError, DlhwError
 from dlhw_desktop.core.tiers import tiers_from_rows
+from dlhw_desktop.core.workload.build_fit import workload_check
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.dialogs import show_error
@@ -35,7 +37,8 @@ PROGRESS_DELAY_MS = 400
 ERROR_TITLE = "Cannot export the build sheet"
 _FILTER = "PDF documents (*.pdf)"
 _RUNNING: set[ExportJob] = set()
-"""Jobs in flight, kept alive until their result arrives."""
+"""Jobs in flight. Python owns each job; a finished one is dropped at the next export
+(never deleted inside its own slot, which Qt would still be delivering to)."""
 
 
 def export_build_sheet(parent: QWidget, build: Build, report: CheckReport | None,
@@ -59,7 +62,8 @@ def make_sheet(build: Build, report: CheckReport | None, catalog: Catalog) -> Bu
         except CatalogError as exc:
             log.warning("workload tiers unavailable: %s", exc)
             tiers = {}
-        report = check_build(build, None, tiers)
+        find = PartResolver(catalog).find
+        report = check_build(build, None, tiers, extra_checks=[workload_check(find)])
     return sheet_from_catalog(build, report, catalog)
 
 
@@ -92,10 +96,17 @@ def default_paper() -> str:
     return "letter" if us else "a4"
 
 
+def busy() -> bool:
+    """True while an export is still being written."""
+    return any(not job.done for job in _RUNNING)
+
+
 def start_export(parent: QWidget | None, sheet: BuildSheet, path: Path,
                  paper: str = "a4") -> ExportJob:
     """Render and write off the GUI thread; returns the job (its signals say how it ended)."""
     load_bundled_fonts()  # register the font on the GUI thread, before the worker uses it
+    for finished in [j for j in _RUNNING if j.done]:
+        _RUNNING.discard(finished)
     job = ExportJob(sheet, path, paper, parent)
     job.start()
     return job
@@ -118,7 +129,7 @@ class _Worker(QRunnable):
             info = write_build_sheet_pdf(self.sheet, self.path, self.paper)
         except DlhwError as exc:
             self.relay.error.emit(str(exc))
-        except Exception as exc:  # noqa: BLE001 - a bug must reach the user, not kill the pool
+        except Exception as exc:  # a bug must reach the user, not end silently in the pool
             log.exception("exporting %s failed", self.path)
             self.relay.error.emit(f"cannot write {self.path.name}: unexpected error ({exc})")
         else:
@@ -133,7 +144,7 @@ class ExportJob(QObject):
 
     def __init__(self, sheet: BuildSheet, path: Path, paper: str,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__()  # owned by Python (kept in _RUNNING), not by the widget
         self.setObjectName("pdf_export_job")
         self.sheet, self.path, self.paper = sheet, path, paper
         self.widget = parent
@@ -143,6 +154,7 @@ class ExportJob(QObject):
         self.progress: QProgressDialog | None = None
         self.info: PdfInfo | None = None
         self.error = ""
+        self.done = False
 
     def start(self) -> None:
         _RUNNING.add(self)
@@ -172,18 +184,16 @@ class ExportJob(QObject):
         pages = f"{info.pages} page{'s' if info.pages != 1 else ''}"
         _status(self.widget, f"Exported {info.path.name} ({pages}, "
                 f"{info.size_bytes / 1024:,.0f} KB)", 6000)
-        _RUNNING.discard(self)
+        self.done = True
         self.succeeded.emit(info)
-        self.deleteLater()
 
     def _failed(self, message: str) -> None:
         self._close_progress()
         self.error = message
         _status(self.widget, "Export failed", 6000)
-        _RUNNING.discard(self)
+        self.done = True
         self.failed.emit(message)
         show_error(self.widget, ERROR_TITLE, message[:1].upper() + message[1:])
-        self.deleteLater()
 
 
 def _status(widget: QWidget | None, text: str, timeout_ms: int) -> None:

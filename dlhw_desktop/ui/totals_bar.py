@@ -109,7 +109,7 @@ class TotalsBar(QFrame):
         for column in range(len(TILES)):
             self.grid.setColumnStretch(column, 1 if column < columns else 0)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._reflow(len(TILES) if event.size().width() >= TILE_WIDTH * len(TILES) else 4)
 

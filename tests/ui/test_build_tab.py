@@ -50,10 +50,18 @@ def stack() -> QUndoStack:
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings,
         stack: QUndoStack) -> BuildTab:
     widget = BuildTab(catalog, app_settings, stack)
+    # Modal questions would block an offscreen test: answer "yes, replace" unless a test
+    # says otherwise, and fail loudly on an unexpected "save changes?".
+    widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
+    widget.ask_save_changes = _unexpected  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     widget.resize(1400, 860)
     widget.show()
     return widget
+
+
+def _unexpected() -> str:
+    raise AssertionError("unexpected 'save changes?' question")
 
 
 @pytest.fixture
@@ -198,7 +206,7 @@ def test_adding_to_a_taken_single_slot_asks_first(tab: BuildTab,
     asked: list[tuple[str, str]] = []
     answer = {"value": False}
 
-    def ask(old, new) -> bool:  # noqa: ANN001
+    def ask(old, new) -> bool:
         asked.append((old.id, new.id))
         return answer["value"]
 
@@ -242,10 +250,11 @@ def test_quantity_editor_changes_the_count(qtbot: QtBot, tab: BuildTab) -> None:
     qtbot.keyClick(tab.view, Qt.Key.Key_F2)  # the edit key opens the spin box
     editor = tab.view.findChild(QSpinBox, "quantity_editor")
     assert editor is not None and editor.value() == 1
+    qtbot.waitUntil(lambda: editor.lineEdit().hasFocus())
     editor.lineEdit().selectAll()
     qtbot.keyClicks(editor.lineEdit(), "3")
-    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)
-    assert tab.build.find(RTX_4090).quantity == 3
+    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)  # Qt commits on the next loop turn
+    qtbot.waitUntil(lambda: tab.build.find(RTX_4090).quantity == 3)
     assert tab.totals.value("vram") == "72 GB"
     tab.undo_stack.undo()
     assert tab.build.find(RTX_4090).quantity == 1
@@ -406,11 +415,11 @@ def test_check_settings_persist_and_rerun(tab: BuildTab, app_settings: AppSettin
 
 
 def test_extra_check_providers_join_the_checks(tab: BuildTab) -> None:
-    def fits(ctx) -> CheckResult:  # noqa: ANN001
+    def fits(ctx) -> CheckResult:
         return CheckResult("workload.fit", "workload", "warn", "Llama 3 70B needs 140 GB",
                            part_ids=tuple(i.part.id for i in ctx.accelerators))
 
-    def broken(ctx) -> None:  # noqa: ANN001
+    def broken(ctx) -> None:
         raise RuntimeError("boom")
 
     tab.add_parts([RTX_4090])
@@ -424,18 +433,42 @@ def test_extra_check_providers_join_the_checks(tab: BuildTab) -> None:
     assert tab.report.get("extra.broken") is None
 
 
-def test_export_and_detect_say_when_missing(tab: BuildTab, qtbot: QtBot,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.util
+def test_export_hands_the_build_and_its_report_to_the_pdf_module(
+        tab: BuildTab, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dlhw_desktop.ui import pdf_export
 
-    if importlib.util.find_spec("dlhw_desktop.ui.pdf_export") is None:
-        with qtbot.waitSignal(tab.status_message) as blocker:
-            tab.export_sheet()
-        assert blocker.args[0] == "PDF export is not available yet"
-    if importlib.util.find_spec("dlhw_desktop.core.detect") is None:
-        with qtbot.waitSignal(tab.status_message) as blocker:
-            tab.detect_computer()
-        assert "not available yet" in blocker.args[0]
+    calls: list[tuple] = []
+    monkeypatch.setattr(pdf_export, "export_build_sheet", lambda *args: calls.append(args))
+    tab.add_parts([RTX_4090])
+    tab.export_sheet()
+    assert calls == [(tab, tab.build, tab.report, tab.catalog)]
+
+
+def test_detect_computer_runs_in_the_background_and_is_undoable(
+        tab: BuildTab, qtbot: QtBot, catalog: Catalog,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    from types import SimpleNamespace
+
+    from dlhw_desktop.catalog import matching
+
+    threads: list[str] = []
+
+    def fake_detect(_catalog: Catalog) -> SimpleNamespace:
+        threads.append(threading.current_thread().name)
+        build = Build(name="workstation (AMD Ryzen 9 7950X)")
+        build.add(catalog.get(CPU_7950X))
+        build.add(catalog.get(RTX_4090))
+        return SimpleNamespace(build=build)
+
+    monkeypatch.setattr(matching, "detect_build", fake_detect)
+    tab.add_parts([PSU_750])
+    tab.detect_computer()
+    qtbot.waitUntil(lambda: tab.build.name == "workstation (AMD Ryzen 9 7950X)", timeout=5000)
+    assert threads and threads[0] != threading.main_thread().name
+    assert set(ids(tab.build)) == {CPU_7950X, RTX_4090}
+    tab.undo_stack.undo()
+    assert ids(tab.build) == [PSU_750]
 
 
 def test_custom_parts_are_stored_and_usable(qtbot: QtBot, tab: BuildTab,
@@ -483,7 +516,8 @@ def test_main_window_hosts_the_planner(qtbot: QtBot, catalog: Catalog,
     window.catalog_tab.add_to_build_requested.emit([RTX_4090])
     tab = window.build_tab
     assert isinstance(tab, BuildTab)
-    assert RTX_4090 in tab.build and window.tabs.currentIndex() != BUILD or True
+    assert RTX_4090 in tab.build
+    assert window.tabs.currentIndex() != BUILD  # adding from the catalog keeps you there
     assert window.findChild(object, "action_undo").isEnabled()
     window.findChild(object, "action_undo").trigger()
     assert RTX_4090 not in tab.build

@@ -66,7 +66,7 @@ def heading(text: str, width: float, device: QPaintDevice, status: str | None = 
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          text)
         if status is not None:
-            w, h = pill_size(device, status)
+            _, h = pill_size(device, status)
             x = rect.left() + metrics.horizontalAdvance(text) + mm(2.5)
             draw_pill(painter, x, rect.top() + (metrics.height() - h) / 2, status, device)
         painter.setPen(QPen(QColor(ACCENT), mm(0.35)))
@@ -255,16 +255,13 @@ def workload_blocks(section: WorkloadSection, width: float,
     if section.error:
         blocks.append(TextBlock(escape(section.error), width, device))
         return blocks
-    settings = section.settings
-    columns = (Column("Workload", 0.13), Column("", 0.2), Column("Estimate", 0.16),
-               Column("", 0.1, "right"), Column("Basis", 0.41))
-    rows = []
-    for i in range(max(len(settings), len(section.estimates))):
-        s = settings[i] if i < len(settings) else None
-        e = section.estimates[i] if i < len(section.estimates) else None
-        rows.append([escape(s.label) if s else "", escape(s.value) if s else "",
-                     escape(e.label) if e else "", f"<b>{escape(e.value)}</b>" if e else "",
-                     _muted(e.note) if e and e.note else ""])
+    settings = " · ".join(f"{escape(f.label)}: <b>{escape(f.value)}</b>"
+                          for f in section.settings)
+    blocks += [TextBlock(settings, width, device), Spacer(mm(1.5))]
+    columns = (Column("Estimate", 0.17), Column("Value", 0.12, "right"),
+               Column("Basis", 0.71))
+    rows = [[escape(e.label), f"<b>{escape(e.value)}</b>", _muted(e.note)]
+            for e in section.estimates]
     blocks += table_blocks(columns, rows, width, device, keep_together=True)
     blocks.append(Spacer(mm(2.5)))
     columns = (Column("GPU memory, per GPU", 0.24), Column("Amount", 0.11, "right"),
@@ -286,16 +283,28 @@ def workload_blocks(section: WorkloadSection, width: float,
     return blocks
 
 
+CHART_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Power and memory", ("power", "memory")),
+    ("The build's GPUs against comparable ones",
+     ("alternatives_per_dollar", "alternatives_per_watt")),
+)
+
+
 def chart_blocks(charts: Sequence[BarChart], width: float, device: QPaintDevice) -> list[Block]:
-    ordered = sorted(charts, key=lambda c: ("power", "memory", "alternatives_per_dollar",
-                                            "alternatives_per_watt").index(c.key)
-                     if c.key in ("power", "memory", "alternatives_per_dollar",
-                                  "alternatives_per_watt") else 9)
+    """Charts two by two, each pair under its own heading (kept with its charts)."""
+    by_key = {c.key: c for c in charts}
+    known = {key for _, keys in CHART_SECTIONS for key in keys}
+    sections = [(title, [by_key[k] for k in keys if k in by_key])
+                for title, keys in CHART_SECTIONS]
+    others = [c for c in charts if c.key not in known]
+    if others:
+        sections.append(("More charts", others))
     blocks: list[Block] = []
-    for i in range(0, len(ordered), 2):
-        if blocks:
-            blocks.append(Spacer(mm(4)))
-        blocks.append(chart_row_block(ordered[i:i + 2], width, device))
+    for title, group in sections:
+        for i in range(0, len(group), 2):
+            blocks += [Spacer(mm(5)), heading(title if i == 0 else f"{title} (continued)",
+                                              width, device),
+                       Spacer(mm(0.5)), chart_row_block(group[i:i + 2], width, device)]
     return blocks
 
 
@@ -354,8 +363,7 @@ def sheet_blocks(sheet: BuildSheet, width: float, device: QPaintDevice) -> list[
     if sheet.workload is not None:
         blocks += [Spacer(gap), *workload_blocks(sheet.workload, width, device)]
     if sheet.charts:
-        blocks += [Spacer(gap), heading("Charts", width, device),
-                   *chart_blocks(sheet.charts, width, device)]
+        blocks += chart_blocks(sheet.charts, width, device)
     blocks += [Spacer(gap), heading("Data sources", width, device),
                *sources_blocks(sheet, width, device)]
     return blocks
@@ -374,15 +382,13 @@ def draw_footer(painter: QPainter, rect: QRectF, sheet: BuildSheet, page: int,
     left = (f"{sheet.app_name} {sheet.app_version} · catalog {sheet.catalog_version} · "
             f"exported {sheet.date}")
     painter.drawText(text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, left)
-    painter.drawText(text_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                     f"Page {page} of {pages}")
     metrics = QFontMetricsF(small, painter.device())
-    middle_w = rect.width() - 2 * max(metrics.horizontalAdvance(left),
-                                      metrics.horizontalAdvance(f"Page {pages} of {pages}"))
-    if middle_w > mm(20):
-        name = metrics.elidedText(sheet.build_name, Qt.TextElideMode.ElideRight,
-                                  middle_w - mm(6))
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         name)
+    page_text = f"Page {page} of {pages}"
+    room = rect.width() - metrics.horizontalAdvance(left) - mm(10)
+    room -= metrics.horizontalAdvance(f" · {page_text}")
+    name = metrics.elidedText(sheet.build_name, Qt.TextElideMode.ElideRight, room) \
+        if room > mm(15) else ""
+    right = f"{name} · {page_text}" if name else page_text
+    painter.drawText(text_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, right)
     painter.restore()
 

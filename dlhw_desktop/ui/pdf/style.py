@@ -23,6 +23,7 @@ ACCENT = "#2f5f8f"
 HIGHLIGHT = "#e07b00"
 BAR = "#4e79a7"
 SERIES = ("#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f", "#76b7b2", "#edc948")
+NO_LIGATURES = ("liga", "clig")
 STATUS_WORDS = {"pass": "PASS", "warn": "WARN", "fail": "FAIL", "unknown": "UNKNOWN"}
 
 
@@ -42,4 +43,6 @@ def font(size_pt: float = BODY_PT, bold: bool = False) -> QFont:
     f.setBold(bold)
     f.setStyleStrategy(QFont.StyleStrategy.PreferOutline)
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    for tag in NO_LIGATURES:  # "fi" stays two letters when the text is copied or searched
+        f.setFeature(QFont.Tag(tag), 0)
     return f

@@ -27,7 +27,7 @@ from dlhw_desktop.ui.pdf.style import (
 )
 
 PAD_X = mm(1.3)
-PAD_Y = mm(0.85)
+PAD_Y = mm(0.7)
 
 
 @dataclass(frozen=True, slots=True)
