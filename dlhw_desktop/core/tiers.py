@@ -53,7 +53,7 @@ class TierRequirement:
         """``"sata-ssd/hdd"`` -> ``("sata-ssd", "hdd")``: any of them satisfies the row."""
         if not self.storage_kind:
             return ()
-        return tuple(k.strip().lower() for k in re.split(r"[/|,]", self.storage_kind)
+        return tuple(k.strip().lower() for k in re.split(r"[/|,;]", self.storage_kind)
                      if k.strip())
 
 

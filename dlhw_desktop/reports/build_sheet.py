@@ -121,6 +121,7 @@ def make_build_sheet(
     charts.append(memory_chart(fit_result) if fit_result is not None
                   else system_memory_chart(build, summary))
     charts.extend(alternatives_charts(build, candidates))
+    charts = [c for c in charts if any(b.known for b in c.bars)]  # nothing known: no chart
 
     when = date if isinstance(date, str) else (date or _dt.date.today()).isoformat()
     return BuildSheet(

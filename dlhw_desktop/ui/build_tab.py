@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent, QUndoStack
+from PySide6.QtGui import QAction, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -136,6 +136,8 @@ class BuildTab(QWidget):
         self.templates_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.templates_button.setMenu(self.templates_menu)
 
+        self.action_templates = make_action("action_templates", self)
+        self.action_templates.setMenu(self.templates_menu)
         self.action_new_custom_part = make_action("action_new_custom_part", self)
         self.action_new_custom_part.triggered.connect(self.new_custom_part)
         self.action_check_settings = make_action("action_check_settings", self)
@@ -241,6 +243,10 @@ class BuildTab(QWidget):
     @property
     def path(self) -> Path | None:
         return self.document.path
+
+    def menu_actions(self) -> list[QAction]:
+        """Actions for the main window's Build menu (Templates is a submenu)."""
+        return [self.action_templates, self.action_new_custom_part, self.action_check_settings]
 
     def is_modified(self) -> bool:
         return self.document.modified

@@ -15,6 +15,8 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QRect,
+    QSize,
     Qt,
     Signal,
 )
@@ -26,15 +28,19 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QFont,
+    QFontMetrics,
     QGuiApplication,
     QKeyEvent,
+    QPainter,
     QPalette,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
     QMenu,
     QSpinBox,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeView,
@@ -52,10 +58,12 @@ from dlhw_desktop.ui.part_table_model import PART_ROLE
 from dlhw_desktop.ui.status_icons import status_colour, status_icon
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Part", "Qty", "Price each", "Power", "Key figures")
-NAME, QTY, PRICE, POWER, FIGURES = range(len(COLUMNS))
+COLUMNS = ("Part", "Qty", "Price each", "Power")
+NAME, QTY, PRICE, POWER = range(len(COLUMNS))
 SLOT_ROLE = Qt.ItemDataRole.UserRole + 2
 HIGHLIGHT_ROLE = Qt.ItemDataRole.UserRole + 3
+SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 4
+"""The muted second line under a part's name (its key figures), or an empty slot's hint."""
 LOCAL_SLOTS: tuple[Slot, ...] = tuple(s for s in Slot if s is not Slot.CLOUD)
 MAX_QUANTITY = 64
 
@@ -338,15 +346,13 @@ class BuildModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME:
                 return slot.label
-            if column == FIGURES and not items:
-                return f"empty: {_EMPTY_HINT.get(slot, 'drop a part here')}"
             return None
+        if role == SUBTITLE_ROLE and column == NAME and not items:
+            return f"empty: {_EMPTY_HINT.get(slot, 'drop a part here')}"
         if role == Qt.ItemDataRole.FontRole and column == NAME:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and column == FIGURES and not items:
-            return self._muted
         if role == Qt.ItemDataRole.BackgroundRole:
             palette = QGuiApplication.palette()
             if slot in self._drop_slots:
@@ -377,9 +383,9 @@ class BuildModel(QAbstractItemModel):
                 return format_value("price_usd", part.price_usd)
             if column == POWER:
                 return power_text(part)
-            if column == FIGURES:
-                return key_figures(part) or "figures n/a"
             return None
+        if role == SUBTITLE_ROLE and column == NAME:
+            return key_figures(part) or "figures n/a"
         if role == PART_ROLE:
             return part
         if role == SLOT_ROLE:
@@ -436,6 +442,79 @@ def worst_issues(results: Iterable[Any],
     return {k: (s, tuple(m)) for k, (s, m) in found.items()}
 
 
+class PartNameDelegate(QStyledItemDelegate):
+    """The part column: the name, and under it the key figures in a muted, smaller line;
+    a slot row shows its label with the empty-slot hint beside it."""
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+        small = QFont(option.font)
+        small.setBold(False)
+        small.setPointSizeF(max(7.0, option.font.pointSizeF() * 0.9))
+        return option.font, small
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.internalId() and index.data(SUBTITLE_ROLE):
+            lines = QFontMetrics(option.font).height() + QFontMetrics(
+                self._fonts(option)[1]).height()
+            return QSize(size.width(), lines + 8)
+        return QSize(size.width(), max(size.height(), QFontMetrics(option.font).height() + 8))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        subtitle = index.data(SUBTITLE_ROLE)
+        if not subtitle:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        title = opt.text
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        rect = rect.adjusted(2, 0, -2, 0)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        group = QPalette.ColorGroup.Normal
+        main = opt.palette.color(group, QPalette.ColorRole.HighlightedText if selected
+                                 else QPalette.ColorRole.Text)
+        foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+        if isinstance(foreground, QColor) and not selected:
+            main = foreground
+        muted = QColor(main)
+        muted.setAlphaF(0.62)
+        title_font, small = self._fonts(opt)
+        painter.save()
+        if index.internalId():  # a part: two lines
+            top = QFontMetrics(title_font)
+            below = QFontMetrics(small)
+            y = rect.top() + (rect.height() - top.height() - below.height()) // 2
+            painter.setFont(title_font)
+            painter.setPen(main)
+            painter.drawText(QRect(rect.left(), y, rect.width(), top.height()),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             top.elidedText(title, Qt.TextElideMode.ElideRight, rect.width()))
+            painter.setFont(small)
+            painter.setPen(muted)
+            painter.drawText(QRect(rect.left(), y + top.height(), rect.width(), below.height()),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             below.elidedText(subtitle, Qt.TextElideMode.ElideRight,
+                                              rect.width()))
+        else:  # an empty slot: label, then the hint
+            metrics = QFontMetrics(title_font)
+            painter.setFont(title_font)
+            painter.setPen(main)
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            painter.drawText(rect, flags, title)
+            left = rect.left() + metrics.horizontalAdvance(title) + 12
+            painter.setFont(small)
+            painter.setPen(muted)
+            hint_rect = QRect(left, rect.top(), max(0, rect.right() - left), rect.height())
+            painter.drawText(hint_rect, flags, QFontMetrics(small).elidedText(
+                subtitle, Qt.TextElideMode.ElideRight, hint_rect.width()))
+        painter.restore()
+
+
 class QuantityDelegate(QStyledItemDelegate):
     """A spin box for the quantity column (1 to 64)."""
 
@@ -480,7 +559,8 @@ class BuildTreeView(QTreeView):
                              | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.SelectedClicked)
         self.setItemDelegateForColumn(QTY, QuantityDelegate(self))
-        self.setUniformRowHeights(True)
+        self.setItemDelegateForColumn(NAME, PartNameDelegate(self))
+        self.setUniformRowHeights(False)
         self.setAnimated(False)
         self.setExpandsOnDoubleClick(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -499,12 +579,11 @@ class BuildTreeView(QTreeView):
         model.rowsInserted.connect(lambda parent, *_: self.expand(parent))
         self.expandAll()
         header = self.header()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 270)
-        header.resizeSection(QTY, 40)
-        header.resizeSection(PRICE, 80)
-        header.resizeSection(POWER, 76)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((QTY, 44), (PRICE, 84), (POWER, 96)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
 
     @property
     def build_model(self) -> BuildModel:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.core.checks import KINDS, CheckReport, CheckResult, worst
+from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
 from dlhw_desktop.ui.status_icons import STATUS_WORDS, status_colour, status_icon, status_pixmap
 
 KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
@@ -173,10 +173,13 @@ class ChecksPanel(QWidget):
         self.tree.clear()
         reselect: QTreeWidgetItem | None = None
         results = report.results if report is not None else ()
-        for kind in sorted(KINDS, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99):
-            group = [r for r in results if r.kind == kind]
-            if not group:
-                continue
+        groups = {kind: [r for r in results if r.kind == kind] for kind in KINDS}
+        # The worst group first (a failure is what to read first), then the usual order.
+        order = sorted((k for k in KINDS if groups[k]), key=lambda k: (
+            -STATUS_RANK[worst(r.status for r in groups[k])],
+            KIND_ORDER.index(k) if k in KIND_ORDER else 99))
+        for kind in order:
+            group = groups[kind]
             top = QTreeWidgetItem([self._group_text(kind, group)])
             top.setIcon(0, status_icon(worst(r.status for r in group)))
             font = top.font(0)

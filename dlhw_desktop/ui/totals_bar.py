@@ -39,7 +39,7 @@ def tile_texts(summary: BuildSummary | None,
     price = "n/a" if s.price_usd is None else f"${s.price_usd:,.0f}"
     unpriced = s.unknown_price_parts
     price_note = (f"+ {unpriced} part{'s' if unpriced != 1 else ''} without a price"
-                  if unpriced else f"{s.parts} parts")
+                  if unpriced else f"{s.parts} part{'s' if s.parts != 1 else ''}")
     load = "" if s.psu_load is None else f"{s.psu_load * 100:.0f} % of the PSU"
     tflops = s.bf16_tflops if s.bf16_tflops is not None else s.fp16_tflops
     label = "BF16" if s.bf16_tflops is not None else "FP16"

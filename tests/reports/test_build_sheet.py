@@ -183,6 +183,7 @@ def test_unknown_part_reads_na_and_is_never_charted_as_zero(catalog: Any) -> Non
     gpu_bar = next(b for b in power.bars if b.label == "Accelerators")
     assert gpu_bar.total is None and gpu_bar.text == NA
     assert any("Accelerators" in note for note in power.notes)
+    assert next(b for b in power.bars if b.label == "CPU").total == 350.0
     assert sheet.warnings == ("Acme Ghost is not in the catalog",)
 
 
@@ -224,6 +225,7 @@ def test_empty_build_is_unknown_not_pass(catalog: Any) -> None:
     assert sheet.parts == () and sheet.price_total.value == NA
     assert sheet.catalog_version == NA
     assert {f.value for f in sheet.totals if f.key in ("vram_gb", "bf16_tflops")} == {NA}
+    assert sheet.charts == ()  # nothing known, nothing charted (never bars of zero)
 
 
 def test_sources_are_distinct_and_name_the_figures_they_back(lora_sheet: BuildSheet) -> None:
