@@ -52,9 +52,7 @@ def report(label: str, times: list[float]) -> None:
 
 
 def main() -> int:
-    from dlhw_desktop.ui.charts.pyside_guard import keep_singletons_alive
 
-    keep_singletons_alive()  # see the module: PySide6 6.12.0 on Python 3.11
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import show, summarize  # noqa: E402
+from _common import show, summarize
 
 BARE = r"""
 import sys

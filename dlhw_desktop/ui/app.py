@@ -9,7 +9,7 @@ from pathlib import Path
 from dlhw_desktop import APP_ID, APP_NAME, ORG_NAME, __version__
 
 
-def create_application(argv: list[str] | None = None):  # noqa: ANN201 - QApplication
+def create_application(argv: list[str] | None = None):
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
@@ -59,6 +59,8 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
     window = MainWindow(catalog, settings)
     if exit_after_show:
         window.first_paint.connect(lambda: QTimer.singleShot(0, app.quit))
+    else:
+        QTimer.singleShot(0, window.offer_recovery)
     window.show()
     for path in open_files or []:
         window.open_build_file(path)

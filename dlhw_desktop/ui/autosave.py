@@ -73,4 +73,8 @@ class Autosaver(QObject):
         """Normal end of the session: nothing to recover next time."""
         self._timer.stop()
         self._unsubscribe()
+        try:
+            self._stack.cleanChanged.disconnect(self._clean_changed)
+        except (RuntimeError, TypeError):
+            pass  # already gone with the stack
         discard_autosave()

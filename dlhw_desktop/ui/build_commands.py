@@ -8,6 +8,8 @@ emits the same fine-grained events as the action and the views keep their place.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
@@ -222,3 +224,39 @@ class RestoreCommand(QUndoCommand):
 def apply_template_command(build: Build, snapshot: BuildSnapshot,
                            name: str) -> RestoreCommand:
     return RestoreCommand(build, snapshot, f"Load template {name}")
+
+
+class SetWorkloadCommand(QUndoCommand):
+    """Replace the build's workload mapping (one panel edit); quick edits merge.
+
+    It only calls ``Build.set_workload`` (DESIGN habit 3).
+    """
+
+    MERGE_WINDOW_S = 2.5
+    _ID = 1105
+
+    def __init__(self, build: Build, workload: Mapping[str, Any],
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__("Edit workload", parent)
+        self._build = build
+        self._old = dict(build.workload)
+        self._new = dict(workload)
+        self._at = time.monotonic()
+
+    def id(self) -> int:
+        return self._ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetWorkloadCommand) or other._build is not self._build \
+                or other._at - self._at > self.MERGE_WINDOW_S:
+            return False
+        self._new, self._at = other._new, other._at
+        if self._new == self._old:
+            self.setObsolete(True)
+        return True
+
+    def redo(self) -> None:
+        self._build.set_workload(self._new)
+
+    def undo(self) -> None:
+        self._build.set_workload(self._old)

@@ -44,6 +44,7 @@ from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
 from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
 from dlhw_desktop.ui.actions import make_action
+from dlhw_desktop.ui.autosave import Autosaver
 from dlhw_desktop.ui.build_adapter import BuildAdapter
 from dlhw_desktop.ui.build_commands import (
     AddPartCommand,
@@ -55,6 +56,7 @@ from dlhw_desktop.ui.build_commands import (
     SetNotesCommand,
     SetQuantityCommand,
     SetTierCommand,
+    SetWorkloadCommand,
 )
 from dlhw_desktop.ui.build_document import BuildDocument
 from dlhw_desktop.ui.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
@@ -99,6 +101,9 @@ class BuildTab(QWidget):
         self._make_widgets()
         self._make_layout()
         self._connect()
+        self._install_workload_panel()
+        self.autosaver = Autosaver(self.build, undo_stack, parent=self,
+                                   on_error=lambda text: self.status_message.emit(text, 8000))
         self.recheck()
         self._update_title()
 
@@ -381,6 +386,61 @@ class BuildTab(QWidget):
         if check in self._extra_checks:
             self._extra_checks.remove(check)
             self.recheck()
+
+    def _install_workload_panel(self) -> None:
+        """The workload fit (issue 5): its check joins the planner's; its edits are undoable."""
+        from dlhw_desktop.ui.workload_panel import WorkloadPanel
+
+        panel = WorkloadPanel(self.catalog, settings=self.settings)
+        panel.set_build(self.build)
+        self.workload_panel = panel
+        self.set_workload_panel(panel)
+        self.right.setSizes([420, 420])
+        self._extra_checks.append(panel.extra_check)
+        panel.workload_edited.connect(self._edit_workload)
+        panel.add_requested.connect(self.add_part_with_quantity)
+        panel.apply_requested.connect(self.apply_proposal)
+
+    def _edit_workload(self, workload: dict) -> None:
+        self.undo_stack.push(SetWorkloadCommand(self.build, workload))
+
+    def add_part_with_quantity(self, part_id: str, quantity: int) -> bool:
+        """Add ``quantity`` of one part (from "What fits"), as one undo step."""
+        part = self.resolver.find(part_id)
+        if part is None:
+            self.status_message.emit(f"Unknown part {part_id}", 6000)
+            return False
+        if slot_for(part).single:
+            quantity = 1
+        self.undo_stack.push(AddPartCommand(self.build, part, quantity))
+        return True
+
+    def apply_proposal(self, parts: list) -> None:
+        """Add an advisor's proposal (part ids with quantities) as one undo step."""
+        macro = MacroCommand(f"Add {len(parts)} proposed parts")
+        for part_id, quantity in parts:
+            part = self.resolver.find(part_id)
+            if part is not None:
+                macro.add(AddPartCommand(self.build, part,
+                                         1 if slot_for(part).single else int(quantity)))
+        self.undo_stack.push(macro)
+
+    def restore_autosave(self, path: Path) -> bool:
+        """Bring back the build an interrupted session left unsaved (as unsaved, no file)."""
+        try:
+            loaded = buildfile.load(path, self.resolver)
+        except DlhwError as exc:
+            show_error(self, "Cannot restore the unsaved build", str(exc))
+            return False
+        self.undo_stack.push(RestoreCommand(self.build, loaded.build.snapshot(),
+                                            "Restore unsaved build"))
+        self._show_notice(loaded.warnings)
+        self.status_message.emit("Restored the build you had not saved", 6000)
+        return True
+
+    def shutdown(self) -> None:
+        """The app is closing normally: nothing left to recover next time."""
+        self.autosaver.stop()
 
     def set_workload_panel(self, widget: QWidget, title: str = WORKLOAD_FIT) -> None:
         """Put the workload-fit panel (issue 5) in its place under the checks."""

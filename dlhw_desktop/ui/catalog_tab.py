@@ -77,7 +77,7 @@ class PartTable(QTableView):
 
     activated_parts = Signal(list)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             ids = self.selected_ids()
             if ids:
@@ -380,7 +380,7 @@ class CatalogTab(QWidget):
         if ids:
             QGuiApplication.clipboard().setText("\n".join(ids))
 
-    def _context_menu(self, pos) -> None:  # noqa: ANN001
+    def _context_menu(self, pos) -> None:
         if not self.selected_ids():
             return
         menu = QMenu(self)

@@ -79,12 +79,9 @@ from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.charts.bars import BarsChart, DerivedChart, NormalisedChart
 from dlhw_desktop.ui.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
-from dlhw_desktop.ui.charts.pyside_guard import keep_singletons_alive
 from dlhw_desktop.ui.charts.scatter import ScatterChart
 from dlhw_desktop.ui.dialogs import show_error
 from dlhw_desktop.ui.settings import AppSettings
-
-keep_singletons_alive()  # PySide6 6.12.0 + Python 3.11 leak; see charts/pyside_guard.py
 
 CHART_KINDS: dict[str, str] = {"bars": "Bars", "normalised": "Normalised",
                                "derived": "Per $ and per watt", "scatter": "Whole catalog"}

@@ -33,6 +33,6 @@ class LazyTab(QWidget):
                 callback(self._widget)
         return self._widget
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         self.widget()
         super().showEvent(event)

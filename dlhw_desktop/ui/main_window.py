@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
     def _make_menus(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
 
-        def act(name: str, slot=None) -> QAction:  # noqa: ANN001
+        def act(name: str, slot=None) -> QAction:
             action = make_action(name, self)
             if slot is not None:
                 action.triggered.connect(slot)
@@ -151,14 +151,54 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             view_menu.addAction(action)
 
-        build_menu = self.menuBar().addMenu("&Build")
+        self.build_menu = build_menu = self.menuBar().addMenu("&Build")
         build_menu.setObjectName("build_menu")
         build_menu.addAction(act("action_detect_computer",
                                  lambda: self._build_call("detect_computer")))
+        # The planner's own actions (templates, custom parts, check settings) join the
+        # menu the first time it opens, which is when the Build tab is created.
+        build_menu.aboutToShow.connect(self._fill_build_menu)
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(act("action_about", self._about))
         help_menu.addAction(act("action_data_sources", self._about))
+
+    def _fill_build_menu(self) -> None:
+        if getattr(self, "_build_menu_filled", False):
+            return
+        self._build_menu_filled = True
+        actions = getattr(self.build_tab, "menu_actions", lambda: [])()
+        first = self.build_menu.actions()[0] if self.build_menu.actions() else None
+        for action in actions:
+            self.build_menu.insertAction(first, action)
+        if actions:
+            self.build_menu.insertSeparator(first)
+
+    def offer_recovery(self) -> None:
+        """A build left unsaved by a session that did not end normally: offer it back."""
+        from dlhw_desktop.ui.autosave import discard_autosave, pending_autosave
+
+        path = pending_autosave()
+        if path is None:
+            return
+        from datetime import datetime
+
+        from PySide6.QtWidgets import QMessageBox
+
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        answer = QMessageBox.question(
+            self, "Restore unsaved build?",
+            f"The last session ended with a build that was not saved (autosaved {when}).\n"
+            "Restore it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Yes:
+            self.tabs.setCurrentIndex(BUILD)
+            restored = self.build_tab.restore_autosave(path)  # type: ignore[attr-defined]
+            if not restored:
+                return
+        else:
+            discard_autosave()
 
     def _about(self) -> None:
         from dlhw_desktop.ui.dialogs import show_about
@@ -221,16 +261,19 @@ class MainWindow(QMainWindow):
                           bytes(self.catalog_tab.splitter.saveState().data()))
         self.settings.sync()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.build_page.is_created:
             maybe_save = getattr(self.build_tab, "maybe_save", None)
             if maybe_save is not None and not maybe_save():
                 event.ignore()
                 return
+            shutdown = getattr(self.build_tab, "shutdown", None)
+            if shutdown is not None:
+                shutdown()
         self.save_state()
         super().closeEvent(event)
 
-    def paintEvent(self, event) -> None:  # noqa: ANN001, N802
+    def paintEvent(self, event) -> None:
         super().paintEvent(event)
         if not self._painted:
             self._painted = True

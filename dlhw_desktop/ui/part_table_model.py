@@ -70,10 +70,10 @@ class PartTableModel(QAbstractTableModel):
         self.set_query(self._query)
 
     # --- lazy fetching ---------------------------------------------------------------
-    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008, N802
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and len(self._rows) < self._total
 
-    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008, N802
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
         if parent.isValid():
             return
         more = self._catalog.search(self._query, len(self._rows), CHUNK)
@@ -86,13 +86,13 @@ class PartTableModel(QAbstractTableModel):
         self.endInsertRows()
 
     # --- Qt model API ----------------------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._columns):
             return None
@@ -155,16 +155,16 @@ class PartTableModel(QAbstractTableModel):
             base |= Qt.ItemFlag.ItemIsDragEnabled
         return base
 
-    def mimeTypes(self) -> list[str]:  # noqa: N802
+    def mimeTypes(self) -> list[str]:
         from dlhw_desktop.ui.dnd import PART_MIME
 
         return [PART_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
         rows = sorted({i.row() for i in indexes if i.isValid()})
         return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
 
-    def supportedDragActions(self) -> Qt.DropAction:  # noqa: N802
+    def supportedDragActions(self) -> Qt.DropAction:
         return Qt.DropAction.CopyAction
 
     # --- helpers for views -------------------------------------------------------------------

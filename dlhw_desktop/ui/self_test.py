@@ -33,7 +33,7 @@ def run_self_test(catalog_path: Path | None = None) -> int:
         start = time.perf_counter()
         try:
             detail = step(state)
-        except Exception as exc:  # noqa: BLE001 - the point is to report any failure
+        except Exception as exc:
             print(f"FAIL  {title}: {type(exc).__name__}: {exc}", file=sys.stderr)
             return 1
         print(f"ok    {title} ({(time.perf_counter() - start) * 1000:.0f} ms){detail}")
@@ -102,11 +102,13 @@ def _check_template(state: dict) -> str:
 
 
 def _export_sheet(state: dict) -> str:
-    from dlhw_desktop.ui.pdf_export import export_build_to_pdf
+    from dlhw_desktop.reports.build_sheet import sheet_from_catalog
+    from dlhw_desktop.ui.pdf import write_build_sheet_pdf
 
     folder = Path(tempfile.mkdtemp(prefix="dlhw-self-test-sheet-"))
     target = folder / "sheet.pdf"
-    export_build_to_pdf(state["build"], state["catalog"], target)
+    sheet = sheet_from_catalog(state["build"], state["report"], state["catalog"])
+    write_build_sheet_pdf(sheet, target)
     data = target.read_bytes()
     if not data.startswith(b"%PDF") or len(data) < 5_000:
         raise RuntimeError(f"the sheet {target} is not a valid PDF ({len(data)} bytes)")

@@ -10,7 +10,6 @@ event like every other view (DESIGN habits 2 and 3).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -28,7 +27,6 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
-    QUndoCommand,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -509,46 +507,6 @@ def bar_rows(memory: MemoryEstimate, gpus: Sequence[Part]) -> tuple[BarRow, ...]
         label = f"{n} × {part.name}, each" if n > 1 else part.name
         rows.append(BarRow(label, n, segments, vram, status))
     return tuple(rows)
-
-
-# --- undo ---------------------------------------------------------------------------------
-
-
-class SetWorkloadCommand(QUndoCommand):
-    """Replace the build's workload mapping (one panel edit); quick edits merge.
-
-    Belongs with the Build tab's commands; it lives here so the panel arrives with it.
-    It only calls ``Build.set_workload`` (DESIGN habit 3).
-    """
-
-    MERGE_WINDOW_S = 2.5
-    _ID = 1105
-
-    def __init__(self, build: Build, workload: Mapping[str, Any],
-                 parent: QUndoCommand | None = None) -> None:
-        super().__init__("Edit workload", parent)
-        self._build = build
-        self._old = dict(build.workload)
-        self._new = dict(workload)
-        self._at = time.monotonic()
-
-    def id(self) -> int:
-        return self._ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetWorkloadCommand) or other._build is not self._build \
-                or other._at - self._at > self.MERGE_WINDOW_S:
-            return False
-        self._new, self._at = other._new, other._at
-        if self._new == self._old:
-            self.setObsolete(True)
-        return True
-
-    def redo(self) -> None:
-        self._build.set_workload(self._new)
-
-    def undo(self) -> None:
-        self._build.set_workload(self._old)
 
 
 # --- the panel ----------------------------------------------------------------------------

@@ -26,14 +26,6 @@ def build_of(tpl: Template, catalog: Catalog) -> Build:
     return build
 
 
-def storage_kind_bug(tiers: dict[str, WorkloadTier]) -> bool:
-    """Core issue: the catalog writes "sata-ssd; hdd" but ``storage_kinds`` splits on
-    ``/|,`` only, so no drive can meet the demanding secondary-storage row. Tolerated here
-    only while it lasts; the test tightens by itself once it is fixed."""
-    row = tiers["demanding"].get("storage_secondary", "minimum")
-    return row is not None and any(";" in kind for kind in row.storage_kinds)
-
-
 def test_the_five_asked_for_and_the_four_tier_templates_exist() -> None:
     names = [t.name for t in TEMPLATES]
     assert {"Single RTX 4090 workstation", "4-GPU workstation", "8-GPU server"} <= set(names)
@@ -61,8 +53,7 @@ def test_template_parts_resolve_and_are_well_formed(tpl: Template, catalog: Cata
 def test_template_passes_or_warns_with_a_stated_reason(
         tpl: Template, catalog: Catalog, tiers: dict[str, WorkloadTier]) -> None:
     report = check_build(build_of(tpl, catalog), CheckSettings(mains=tpl.mains), tiers)
-    tolerated = {"tier.storage_secondary"} if storage_kind_bug(tiers) else set()
-    failures = [r for r in report.results if r.status == "fail" and r.id not in tolerated]
+    failures = [r for r in report.results if r.status == "fail"]
     assert not failures, [r.message for r in failures]
     unexplained = [r for r in report.results if r.status == "warn" and r.id not in tpl.accepted]
     assert not unexplained, [r.message for r in unexplained]

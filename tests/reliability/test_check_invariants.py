@@ -16,7 +16,7 @@ PROPS = settings(max_examples=120, deadline=None,
                  suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-def _pick(catalog: Catalog, category: Category, data: st.DataObject, label: str):  # noqa: ANN202
+def _pick(catalog: Catalog, category: Category, data: st.DataObject, label: str):
     parts = [p for p in catalog.parts(category)
              if category != Category.ACCELERATOR or p.get("form_factor") == "pcie"]
     return data.draw(st.sampled_from(parts), label=label)

@@ -37,7 +37,7 @@ def assert_invariants(build: Build) -> None:
             assert len(build.items(item.slot)) == 1, item.slot
 
 
-def test_ten_thousand_random_operations(qapp, catalog: Catalog, tmp_path: Path) -> None:  # noqa: ANN001
+def test_ten_thousand_random_operations(qapp, catalog: Catalog, tmp_path: Path) -> None:
     rng = random.Random(20261125)
     pool = [p for c in (Category.ACCELERATOR, Category.CPU, Category.MEMORY, Category.STORAGE,
                         Category.PSU, Category.CASE, Category.MOTHERBOARD, Category.COOLER)

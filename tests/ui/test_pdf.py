@@ -102,10 +102,11 @@ def test_text_reads_back_parts_checks_and_totals(a4_pdf: Path, sheet: BuildSheet
 
 
 def test_check_row_reads_as_status_then_message(a4_pdf: Path, sheet: BuildSheet) -> None:
-    failing = next(c for c in sheet.checks if c.status == "fail")
+    flagged = next(c for c in sheet.checks if c.status in ("fail", "warn"))
     text = poppler("pdftotext", "-raw", a4_pdf, "-")
-    first_words = " ".join(failing.message.split()[:3])
-    assert re.search(rf"FAIL\s+(\S+ )?{re.escape(first_words)}", text)
+    first_words = " ".join(flagged.message.split()[:3])
+    label = flagged.status.upper()
+    assert re.search(rf"{label}\s+(\S+ )?{re.escape(first_words)}", text)
 
 
 def test_a4_page_size_and_a_typical_build_fits_three_pages(a4_pdf: Path) -> None:

@@ -7,8 +7,6 @@ import sys
 
 from PySide6.QtGui import QGuiApplication
 
-from dlhw_desktop.ui.charts.pyside_guard import keep_singletons_alive
-
 _APP: list[QGuiApplication] = []
 
 
@@ -16,7 +14,6 @@ def ensure_gui_application() -> QGuiApplication:
     """The running Qt application, or a new one; on Linux without ``DISPLAY`` or
     ``WAYLAND_DISPLAY`` it uses the offscreen platform (unless ``QT_QPA_PLATFORM`` says
     otherwise), so ``dlhw export`` works over SSH and in CI."""
-    keep_singletons_alive()
     app = QGuiApplication.instance()
     if app is not None:
         return app  # type: ignore[return-value]

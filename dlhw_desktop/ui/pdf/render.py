@@ -15,7 +15,6 @@ from PySide6.QtCore import QBuffer, QIODevice, QMarginsF
 from PySide6.QtGui import QFontInfo, QFontMetrics, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from dlhw_desktop.reports.sheet_model import BuildSheet
-from dlhw_desktop.ui.charts.pyside_guard import keep_singletons_alive
 from dlhw_desktop.ui.fonts import BUNDLED_FAMILY, font_has_glyphs
 from dlhw_desktop.ui.pdf.errors import SheetExportError, SheetFontError
 from dlhw_desktop.ui.pdf.page import DPI, PAPERS, PageGeometry, paper_key
@@ -57,7 +56,6 @@ def check_fonts(texts: Iterable[str]) -> str:
 
 def render_build_sheet(sheet: BuildSheet, paper: str = "a4") -> RenderedSheet:
     key = paper_key(paper)
-    keep_singletons_alive()  # a page makes thousands of Qt calls: PySide6 6.12 + Py 3.11 bug
     missing = check_fonts(sheet.texts())
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
