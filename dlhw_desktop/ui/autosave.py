@@ -9,6 +9,7 @@ start-up means the last session ended without saving, and the app offers to rest
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -73,8 +74,6 @@ class Autosaver(QObject):
         """Normal end of the session: nothing to recover next time."""
         self._timer.stop()
         self._unsubscribe()
-        try:
+        with suppress(RuntimeError, TypeError):  # already gone with the stack
             self._stack.cleanChanged.disconnect(self._clean_changed)
-        except (RuntimeError, TypeError):
-            pass  # already gone with the stack
         discard_autosave()
