@@ -36,3 +36,15 @@ def show(title: str, result: dict[str, Any]) -> None:
     print(f"{title}:")
     for key, value in result.items():
         print(f"  {key:<34} {value}")
+
+
+def emit(name: str, result: dict[str, Any]) -> None:
+    """Print a result, and write it as JSON when run by run_all.py (BENCH_JSON is set)."""
+    import json
+    import os
+
+    show(name, result)
+    target = os.environ.get("BENCH_JSON")
+    if target:
+        with open(target, "w", encoding="utf-8") as handle:
+            json.dump({"name": name, "result": result}, handle, indent=2, default=str)

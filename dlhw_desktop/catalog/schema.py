@@ -30,8 +30,12 @@ TIER_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 # Indexed for the filters and sorts the Catalog tab offers on large catalogs.
-INDEXED_COLUMNS = ("category, name", "category, vendor", "category, price_usd",
+INDEXED_COLUMNS = ("category, vendor", "category, price_usd",
                    "category, tdp_w", "category, memory_gb", "category, release_year")
+# The default order (name, case-insensitive). A search that matches a large share of the
+# catalog walks these in order and stops at the page size instead of sorting every match.
+NAME_INDEX = "parts_by_name"
+CATEGORY_NAME_INDEX = "parts_by_category_name"
 
 
 def column_sql(spec: FieldSpec) -> str:
@@ -61,4 +65,7 @@ def create_statements() -> list[str]:
     ]
     for i, cols in enumerate(INDEXED_COLUMNS):
         statements.append(f"CREATE INDEX parts_idx_{i} ON parts ({cols})")
+    statements.append(f"CREATE INDEX {NAME_INDEX} ON parts (name COLLATE NOCASE, id)")
+    statements.append(
+        f"CREATE INDEX {CATEGORY_NAME_INDEX} ON parts (category, name COLLATE NOCASE, id)")
     return statements

@@ -15,7 +15,12 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
-from dlhw_desktop.catalog.schema import REQUIRED_TABLES, SCHEMA_VERSION
+from dlhw_desktop.catalog.schema import (
+    CATEGORY_NAME_INDEX,
+    NAME_INDEX,
+    REQUIRED_TABLES,
+    SCHEMA_VERSION,
+)
 from dlhw_desktop.catalog.search import fts_query
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
@@ -219,16 +224,47 @@ class Catalog:
                                         params).fetchone()[0])
 
     @_translate_errors
-    def search(self, query: PartQuery, offset: int = 0, limit: int = 200) -> list[Part]:
-        """One page of matching parts, sorted in SQL (unknown values sort last)."""
+    def search(self, query: PartQuery, offset: int = 0, limit: int = 200,
+               total: int | None = None, with_sources: bool = True) -> list[Part]:
+        """One page of matching parts, sorted in SQL (unknown values sort last).
+
+        ``total`` (the query's count, when the caller has it) lets a broad search — one
+        matching a large share of the parts, e.g. the first letter typed — walk the name
+        index and stop after a page instead of sorting tens of thousands of matches.
+        """
         where, params = self._where(query)
         order = self._order(query)
+        source = "parts"
+        if total is not None and self._walk_name_index(query, total):
+            index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
+            source = f"parts INDEXED BY {index}"
         rows = self._conn().execute(
-            f"SELECT {_SELECT} FROM parts{where} ORDER BY {order} LIMIT ? OFFSET ?",
+            f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?",
             [*params, int(limit), int(offset)],
         ).fetchall()
+        if not with_sources:  # a list page: per-figure sources are fetched on demand
+            return [self._to_part(r, {}) for r in rows]
         sources = self._figure_sources([r["id"] for r in rows])
         return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+
+    def _walk_name_index(self, query: PartQuery, total: int) -> bool:
+        if query.sort_field != "name" or query.descending or not query.text.strip():
+            return False
+        if self._has_index(CATEGORY_NAME_INDEX if query.category else NAME_INDEX) is False:
+            return False
+        scope = self._scope_size(query.category)
+        return scope > 5_000 and total * 20 >= scope  # matches >= 5 % of the rows
+
+    def _has_index(self, name: str) -> bool:
+        known = getattr(self._local, "indexes", None)
+        if known is None:
+            known = {r[0] for r in self._conn().execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index'")}
+            self._local.indexes = known
+        return name in known
+
+    def _scope_size(self, category: Category | None) -> int:
+        return self.info().counts.get(category.value, 0) if category else self.info().total
 
     def _where(self, query: PartQuery) -> tuple[str, list[Any]]:
         clauses: list[str] = []
@@ -274,6 +310,8 @@ class Catalog:
         direction = "DESC" if query.descending else "ASC"
         spec = FIELDS_BY_NAME[column]
         collate = " COLLATE NOCASE" if spec.kind == "text" else ""
+        if column == "name":  # never NULL; this form matches the name indexes
+            return f"name COLLATE NOCASE {direction}, id {direction}"
         return f"{column} IS NULL, {column}{collate} {direction}, name COLLATE NOCASE, id"
 
     # --- facets for filter widgets -------------------------------------------

@@ -338,11 +338,17 @@ class CatalogTab(QWidget):
     # --- selection and actions ------------------------------------------------------
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         part = current.data(PART_ROLE) if current.isValid() else None
+        shown = self.details.part
+        if isinstance(part, Part) and shown is not None and shown.id == part.id:
+            return  # the same part on top again after a keystroke: nothing to redraw
         self.details.show_part(part if isinstance(part, Part) else None)
         self.part_selected.emit(part)
 
     def _fit_columns(self) -> None:
-        """Size columns to their header (and the first rows), the name column wider."""
+        """Size columns to their header, the name column wider (when the columns change)."""
+        if getattr(self, "_fitted_columns", None) == self.model.columns:
+            return
+        self._fitted_columns = self.model.columns
         header = self.table.horizontalHeader()
         metrics = header.fontMetrics()
         for column, name in enumerate(self.model.columns):

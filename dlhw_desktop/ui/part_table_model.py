@@ -23,7 +23,7 @@ from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.ui.dnd import part_ids_to_mime
 
-CHUNK = 200
+CHUNK = 100
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
@@ -38,6 +38,7 @@ class PartTableModel(QAbstractTableModel):
         self._columns: tuple[str, ...] = LIST_COLUMNS[None]
         self._rows: list[Part] = []
         self._total = 0
+        self._full: dict[str, Part] = {}
         self._muted = QColor(128, 128, 128)
 
     # --- the query --------------------------------------------------------------
@@ -63,7 +64,8 @@ class PartTableModel(QAbstractTableModel):
             query = replace(query, sort_field="name", descending=False)
         self._query = query
         self._total = self._catalog.count(query)
-        self._rows = self._catalog.search(query, 0, CHUNK)
+        self._rows = self._catalog.search(query, 0, CHUNK, total=self._total,
+                                          with_sources=False)
         self.endResetModel()
 
     def refresh(self) -> None:
@@ -76,7 +78,8 @@ class PartTableModel(QAbstractTableModel):
     def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
         if parent.isValid():
             return
-        more = self._catalog.search(self._query, len(self._rows), CHUNK)
+        more = self._catalog.search(self._query, len(self._rows), CHUNK, total=self._total,
+                                    with_sources=False)
         if not more:
             self._total = len(self._rows)
             return
@@ -120,12 +123,12 @@ class PartTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.UserRole:
             return value
         if role == PART_ROLE:
-            return part
+            return self.full_part(part)
         if role == Qt.ItemDataRole.ToolTipRole:
             if name == "name":
                 return f"{part.display_name}\n{part.id}" + (
                     f"\n{part.get('dl_note')}" if part.get("dl_note") else "")
-            src = part.source_of(name)
+            src = self.full_part(part).source_of(name)
             return f"Source: {src.source} (read {src.source_date})" + (
                 f"\n{src.note}" if src.note else "")
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -168,6 +171,18 @@ class PartTableModel(QAbstractTableModel):
         return Qt.DropAction.CopyAction
 
     # --- helpers for views -------------------------------------------------------------------
+    def full_part(self, part: Part) -> Part:
+        """The part with its per-figure sources (list pages are fetched without them)."""
+        if part.custom or part.figure_sources:
+            return part
+        cached = self._full.get(part.id)
+        if cached is None:
+            cached = self._catalog.find(part.id) or part
+            if len(self._full) > 256:
+                self._full.clear()
+            self._full[part.id] = cached
+        return cached
+
     def part_at(self, row: int) -> Part | None:
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
