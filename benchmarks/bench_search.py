@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import emit, percentile  # noqa: E402
+from _common import emit, percentile
 
 REPO = Path(__file__).resolve().parent.parent
 TYPED = ["geforce rtx 4090", "a100 80", "threadripper pro", "ddr5 rdimm", "samsung 990",
