@@ -12,8 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dlhw_desktop import APP_NAME, __version__
-from dlhw_desktop.commands import COMMAND_MODULES
+from dlhw_desktop import APP_NAME, __version__, commands
 from dlhw_desktop.core.errors import DlhwError
 
 EXIT_OK = 0
@@ -28,7 +27,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"dlhw: error: {message} (see 'dlhw --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with only the command module ``argv`` needs (all of them for help or a
+    word that is not a command, so argparse can list the choices)."""
     parser = _Parser(
         prog="dlhw",
         description=f"{APP_NAME}: choose and assemble hardware for deep learning. "
@@ -52,14 +53,31 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BUILD", help="open a saved build (.dlhw.json) in the app",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in COMMAND_MODULES:
+    for module in commands.load(_needed_modules(argv)):
         module.register(sub)
     return parser
 
 
+def _needed_modules(argv: Sequence[str] | None) -> list[str] | None:
+    if argv is None:
+        return None
+    words = [a for a in argv if not a.startswith("-")]
+    options = [a for a in argv if a.startswith("-")]
+    if any(o in ("-h", "--help") for o in options) and not words:
+        return None
+    takes_value = {"--catalog", "--open"}
+    previous = ""
+    for arg in argv:
+        if not arg.startswith("-") and previous not in takes_value:
+            module = commands.COMMANDS.get(arg)
+            return [module] if module else None
+        previous = arg.split("=", 1)[0]
+    return []  # no command: the GUI
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list)
     args = parser.parse_args(args_list)
     try:
         if args.command is None:

@@ -171,18 +171,10 @@ def _materialise(name: str, folder: Path) -> Path:
 
 
 def _dlhw(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run ``dlhw`` with the detect command registered (whether or not the app lists it)."""
+    """Run ``dlhw`` in-process and capture what it prints."""
     import dlhw_desktop.cli as cli
-    from dlhw_desktop.commands import COMMAND_MODULES, detect_cmds
 
-    modules = COMMAND_MODULES if detect_cmds in COMMAND_MODULES else (*COMMAND_MODULES,
-                                                                       detect_cmds)
-    original = cli.COMMAND_MODULES
-    cli.COMMAND_MODULES = modules  # type: ignore[misc]
-    try:
-        code = cli.main(list(args))
-    finally:
-        cli.COMMAND_MODULES = original  # type: ignore[misc]
+    code = cli.main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 

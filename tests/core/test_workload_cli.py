@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dlhw_desktop import cli
-from dlhw_desktop.commands import COMMAND_MODULES, fit_cmds
+from dlhw_desktop.commands import fit_cmds
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -50,8 +50,6 @@ class FakeCatalog:
 
 @pytest.fixture(autouse=True)
 def _with_fit_commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    modules = COMMAND_MODULES if fit_cmds in COMMAND_MODULES else (*COMMAND_MODULES, fit_cmds)
-    monkeypatch.setattr(cli, "COMMAND_MODULES", modules)
     catalog = FakeCatalog([RTX_4090, MI300X, CPU, CLOUD])
     monkeypatch.setattr(fit_cmds, "open_catalog", lambda args: catalog)
 

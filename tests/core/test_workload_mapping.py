@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop import cli
-from dlhw_desktop.commands import COMMAND_MODULES, fit_cmds
+from dlhw_desktop.commands import fit_cmds
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
@@ -109,8 +109,6 @@ def test_a_rented_build_is_judged_on_the_offerings_gpus() -> None:
 def test_cli_fit_reads_the_workload_of_a_build_file(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    modules = COMMAND_MODULES if fit_cmds in COMMAND_MODULES else (*COMMAND_MODULES, fit_cmds)
-    monkeypatch.setattr(cli, "COMMAND_MODULES", modules)
     monkeypatch.setattr(fit_cmds, "part_finder", lambda catalog: {RTX_4090.id: RTX_4090}.get)
     monkeypatch.setattr(fit_cmds, "open_catalog", lambda args: None)
     path = tmp_path / "box.dlhw.json"
