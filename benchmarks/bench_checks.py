@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import show, summarize, time_ms
+from _common import emit, summarize, time_ms
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import check_build
@@ -124,4 +124,4 @@ def run(runs: int = 50) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    show("full check of a 20-part build", run())
+    emit("full check of a 20-part build", run())

@@ -44,8 +44,13 @@ def timed(action: Callable[[], None], repaint: Callable[[], None], runs: int) ->
     return times
 
 
+RESULTS: dict[str, object] = {}
+
+
 def report(label: str, times: list[float]) -> None:
     median = statistics.median(times)
+    RESULTS[label] = {"median_ms": round(median, 2), "p95_ms": round(percentile(times, 0.95), 2),
+                      "runs": len(times)}
     p95 = percentile(times, 0.95)
     flag = "" if median < BUDGET_MS else f"  (over the {BUDGET_MS:.0f} ms budget)"
     print(f"{label:<52} median {median:6.1f} ms   p95 {p95:6.1f} ms{flag}")
@@ -130,7 +135,16 @@ def main() -> int:
     print(f"{'scatter: pan ' + str(PAN_STEPS) + ' steps, ' + str(points) + ' points':<52} "
           f"median {median:6.1f} ms/frame   p95 {percentile(frames, 0.95):6.1f} ms "
           f"(~{1000 / median:.0f} fps)")
+    RESULTS["scatter pan"] = {"points": points, "median_ms_per_frame": round(median, 2),
+                              "p95_ms_per_frame": round(percentile(frames, 0.95), 2)}
+    RESULTS["goal_ms"] = BUDGET_MS
     tab.close()
+    target = os.environ.get("BENCH_JSON")
+    if target:
+        import json
+
+        Path(target).write_text(json.dumps({"name": "compare redraw", "result": RESULTS},
+                                           indent=2))
     return 0
 
 

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import show, summarize, time_ms
+from _common import emit, summarize, time_ms
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver
@@ -71,7 +71,7 @@ def main() -> int:
                             args.runs)
         info = write_build_sheet_pdf(sheet, target, args.paper)
     export = summarize(export_ms)
-    show("build sheet export", {
+    emit("build sheet export", {
         "paper": args.paper,
         "pages": info.pages,
         "file size (KB)": round(info.size_bytes / 1024, 1),

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import show, summarize
+from _common import emit, summarize
 
 BARE = r"""
 import os, sys
@@ -59,4 +59,4 @@ def run(runs: int = 7) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    show("start-up to first paint (offscreen)", run())
+    emit("start-up to first paint (offscreen)", run())

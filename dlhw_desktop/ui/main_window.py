@@ -17,6 +17,7 @@ from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.theme import apply_theme
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
+UNDO_LIMIT = 500
 
 
 class MainWindow(QMainWindow):
@@ -33,6 +34,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or AppSettings()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setObjectName("undo_stack")
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)  # bounded memory over a long session
 
         self.tabs = QTabWidget(objectName="main_tabs")
         self.tabs.setDocumentMode(True)
