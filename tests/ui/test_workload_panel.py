@@ -248,3 +248,14 @@ def test_the_bar_paints_its_segments_in_either_palette(qtbot: QtBot, catalog: Ca
     y = round(MemoryBar.PAD + line + 4 + MemoryBar.BAR_H / 2)
     assert image.pixelColor(40, y) == bar.segment_colour("weights")
     assert "17.0 GiB of 24.0 GiB" in bar.summary()
+
+
+def test_cloud_comparison_runs_the_same_software_stack(qtbot: QtBot, catalog: Catalog) -> None:
+    """A CUDA build is priced against CUDA instances, not Trainium or TPUs."""
+    lora = {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 4,
+            "seq": 4096, "checkpointing": True, "tokens": 1e8}
+    panel = make_panel(qtbot, catalog, make_build(catalog, 2, lora))
+    option = panel.cheapest_cloud
+    assert option is not None
+    accelerator = catalog.get(str(option.part.get("accelerator_id")))
+    assert "CUDA" in accelerator.text("software")
