@@ -40,6 +40,16 @@ class Slot(StrEnum):
         return self in SINGLE_SLOTS
 
     @property
+    def counted(self) -> bool:
+        """A single slot whose one model may be fitted several times (power supplies:
+        two load-sharing ATX units, or a server's redundant modules)."""
+        return self in COUNTED_SLOTS
+
+    @property
+    def allows_quantity(self) -> bool:
+        return not self.single or self.counted
+
+    @property
     def label(self) -> str:
         return _SLOT_LABELS[self]
 
@@ -48,6 +58,9 @@ SINGLE_SLOTS: frozenset[Slot] = frozenset(
     {Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
 )
 MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
+COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU})
+MAX_COUNTED = 4
+"""Most power supplies one machine takes (a 4U GPU server's 2+2 redundant modules)."""
 
 _SLOT_LABELS: dict[Slot, str] = {
     Slot.CPU: "CPU",
@@ -335,9 +348,10 @@ class Build:
         slot = slot_for(part)
         items = self._slots[slot]
         if slot.single:
-            if quantity != 1:
-                raise ValueError(f"a build holds one {slot.label}; quantity must be 1")
-            new = BuildItem(part, 1)
+            _check_single_quantity(slot, quantity)
+            if items and items[0].part.id == part.id and quantity == 1:
+                quantity = items[0].quantity  # the same model again: keep how many
+            new = BuildItem(part, quantity)
             if not items:
                 items.append(new)
                 self._emit(PartAdded(slot, new, 0))
@@ -370,8 +384,8 @@ class Build:
         _check_quantity(quantity)
         slot, index = self._locate(part_id)
         item = self._slots[slot][index]
-        if slot.single and quantity != 1:
-            raise ValueError(f"a build holds one {slot.label}; quantity must be 1")
+        if slot.single:
+            _check_single_quantity(slot, quantity)
         if item.quantity != quantity:
             self._set_item(slot, index, BuildItem(item.part, quantity))
         return item.quantity
@@ -461,6 +475,14 @@ class Build:
 
     def __repr__(self) -> str:
         return f"Build({self._name!r}, parts={len(self)}, tier={self._tier!r})"
+
+
+def _check_single_quantity(slot: Slot, quantity: int) -> None:
+    if slot.counted:
+        if quantity > MAX_COUNTED:
+            raise ValueError(f"a build takes at most {MAX_COUNTED} of its {slot.label}")
+    elif quantity != 1:
+        raise ValueError(f"a build holds one {slot.label}; quantity must be 1")
 
 
 def _check_quantity(quantity: int) -> None:

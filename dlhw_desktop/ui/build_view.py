@@ -317,7 +317,7 @@ class BuildModel(QAbstractItemModel):
             return Qt.ItemFlag.ItemIsDropEnabled
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         item = self.item_at(index)
-        if item is not None and index.column() == QTY and not item.slot.single:
+        if item is not None and index.column() == QTY and item.slot.allows_quantity:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
@@ -415,7 +415,7 @@ class BuildModel(QAbstractItemModel):
             issue = self._issues.get(part.id)
             if issue:
                 lines += [f"• {m}" for m in issue[1]]
-            if column == QTY and not item.slot.single:
+            if column == QTY and item.slot.allows_quantity:
                 lines.append("Double-click or F2 to change the quantity.")
             return "\n".join(lines)
         return None
@@ -633,7 +633,7 @@ class BuildTreeView(QTreeView):
         menu = QMenu(self)
         menu.setObjectName("build_context_menu")
         menu.addAction(self.action_remove)
-        if not item.slot.single:
+        if item.slot.allows_quantity:
             more = menu.addAction("One more (+)")
             more.triggered.connect(lambda: self.quantity_step_requested.emit(item.part_id, 1))
             fewer = menu.addAction("One fewer (−)")

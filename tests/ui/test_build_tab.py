@@ -258,9 +258,10 @@ def test_quantity_editor_changes_the_count(qtbot: QtBot, tab: BuildTab) -> None:
     assert tab.totals.value("vram") == "72 GB"
     tab.undo_stack.undo()
     assert tab.build.find(RTX_4090).quantity == 1
-    # a single slot's quantity is not editable
-    tab.add_parts([PSU_750])
-    assert not tab.model.flags(tab.model.part_index(PSU_750, QTY)) & Qt.ItemFlag.ItemIsEditable
+    # a CPU's quantity is not editable; a power supply's is (load-sharing or redundant units)
+    tab.add_parts([PSU_750, CPU_7950X])
+    assert not tab.model.flags(tab.model.part_index(CPU_7950X, QTY)) & Qt.ItemFlag.ItemIsEditable
+    assert tab.model.flags(tab.model.part_index(PSU_750, QTY)) & Qt.ItemFlag.ItemIsEditable
 
 
 def test_checks_fail_two_4090s_on_750w_and_highlight_them(tab: BuildTab) -> None:

@@ -35,12 +35,22 @@ class CheckContext:
         self.cpu: Part | None = build.cpu
         self.board: Part | None = build.motherboard
         self.psu: Part | None = build.psu
+        psu_items = build.items(Slot.PSU)
+        self.psu_count: int = psu_items[0].quantity if psu_items else 0
         self.cooler: Part | None = build.cooler
         self.case: Part | None = build.case
         self.accelerators: tuple[BuildItem, ...] = build.accelerators
         self.memory: tuple[BuildItem, ...] = build.memory
         self.storage: tuple[BuildItem, ...] = build.storage
         self.cloud: tuple[BuildItem, ...] = build.cloud
+
+    @property
+    def psu_label(self) -> str:
+        """``Corsair HX1500i`` or ``2x Corsair HX1500i`` (load-sharing or redundant units)."""
+        if self.psu is None:
+            return ""
+        name = self.psu.display_name
+        return f"{self.psu_count}x {name}" if self.psu_count > 1 else name
 
     @cached_property
     def local_items(self) -> tuple[BuildItem, ...]:

@@ -215,7 +215,10 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     sustained = None
     if ctx.local_items and gpu_w is not None and cpu_w is not None:
         sustained = gpu_w + cpu_w + platform
-    psu_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
+    unit_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
+    # Several units share the load (two ATX supplies, or a server's modules: the sum is
+    # what they deliver together; redundancy, if wanted, is the user's margin on top).
+    psu_w = unit_w * max(1, ctx.psu_count) if unit_w is not None else None
     load = sustained / psu_w if sustained is not None and psu_w else None
     efficiency = None
     if sustained is not None:
@@ -311,7 +314,7 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
             "warn": f"(above the {pct(PSU_WARN_LOAD)} headroom line)",
             "fail": "(over its rating: it will shut down under load)"}[status]
     message = (f"Sustained load {watts(b.sustained_w)} is {pct(load)} of the "
-               f"{watts(b.psu_w)} {ctx.psu.display_name} {tail}")
+               f"{watts(b.psu_w)} {ctx.psu_label} {tail}")
     suggestion = ""
     if status != "pass":
         target = PSU_WARN_LOAD * b.psu_w
@@ -471,8 +474,11 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult("power.connectors", "power", "unknown",
                             f"No power supply chosen; the cards need {need.describe()}",
                             figures, ids)]
+    count = max(1, ctx.psu_count)
     have_h = ctx.psu.number("connectors_12vhpwr")
     have_8 = ctx.psu.number("connectors_pcie_8pin")
+    have_h = have_h * count if have_h is not None else None
+    have_8 = have_8 * count if have_8 is not None else None
     figures.update({"psu_16pin": have_h, "psu_pcie_8pin": have_8})
     absent = []
     if need.hpwr and have_h is None:

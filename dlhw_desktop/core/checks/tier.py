@@ -248,6 +248,8 @@ def check_tier_psu(ctx: CheckContext) -> list[CheckResult]:
         return _absent("psu", "PSU", ctx)
     psu = ctx.psu
     wattage = psu.number("wattage_w")
+    if wattage is not None and ctx.psu_count > 1:
+        wattage *= ctx.psu_count
     rating = rating_key(psu.text("efficiency_rating"))
 
     def want(r: TierRequirement) -> str:
@@ -266,7 +268,7 @@ def check_tier_psu(ctx: CheckContext) -> list[CheckResult]:
                 EFFICIENCY_ORDER.index(rating) >= EFFICIENCY_ORDER.index(needed))
         return _all(_at_least(wattage, r.wattage_w), eff)
 
-    have = (f"{psu.display_name} ({num(wattage) + ' W' if wattage else 'wattage n/a'}, "
+    have = (f"{ctx.psu_label} ({num(wattage) + ' W' if wattage else 'wattage n/a'}, "
             f"{psu.text('efficiency_rating') or 'rating n/a'})")
     gaps = [(psu, f) for f, v in (("wattage_w", wattage), ("efficiency_rating", rating))
             if v is None]
