@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dlhw_desktop.core.atomic import write_atomic
 from dlhw_desktop.core.build import DEFAULT_NAME, MAX_COUNTED, TIER_NAMES, Build, slot_for
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import Category, detail_fields_for
@@ -116,40 +116,9 @@ def save(build: Build, path: str | os.PathLike[str]) -> Path:
     target = Path(path)
     data = dumps(build).encode("utf-8")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent)
+        return write_atomic(target, data)
     except OSError as exc:
         raise BuildFileError(f"cannot save {target.name}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise BuildFileError(f"cannot save {target.name}: {exc.strerror or exc}") from None
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(target.parent)
-    return target
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); Windows cannot open folders, skip there."""
-    if os.name != "posix":
-        return
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 # --- reading -------------------------------------------------------------------------

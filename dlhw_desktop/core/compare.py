@@ -7,16 +7,15 @@ tests check the arithmetic without a screen. An unknown figure is ``None`` with 
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import math
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dlhw_desktop.core import atomic
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
 from dlhw_desktop.core.parts import Part, format_value
@@ -635,22 +634,10 @@ def scatter_points(parts: Iterable[Part], precision: str, x_key: str = "price") 
 
 # --- files -----------------------------------------------------------------------------
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
-    """Write a whole file or nothing: a temporary file beside it, then ``os.replace``."""
+    """Write a whole file or nothing (``core.atomic``), as a ``CompareExportError``."""
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        return atomic.write_atomic(target, payload)
     except OSError as exc:
         raise CompareExportError(f"cannot write {target}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise CompareExportError(f"cannot write {target}: {exc.strerror or exc}") from None
-    return target
