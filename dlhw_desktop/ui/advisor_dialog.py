@@ -51,7 +51,7 @@ from dlhw_desktop.core.workload import (
 )
 from dlhw_desktop.core.workload.advisor import SEED_ARTICLE
 from dlhw_desktop.core.workload.mapping import format_count, parse_count
-from dlhw_desktop.core.workload.precision import TRAINING_PRECISIONS, WEIGHT_FORMATS
+from dlhw_desktop.core.workload.precision import precisions_for_mode
 from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.what_fits import add_request
 from dlhw_desktop.ui.workload_panel import (
@@ -345,14 +345,7 @@ class AdvisorDialog(QDialog):
     def _fill_precisions(self, *_args: object) -> None:
         mode = self.mode_combo.currentData()
         current = self.precision_combo.currentData() or "BF16"
-        if mode == "training":
-            names: list[str] = list(TRAINING_PRECISIONS)
-        elif mode == "lora":
-            names = [n for n, f in WEIGHT_FORMATS.items() if f.bits >= 8]
-        elif mode == "qlora":
-            names = ["NF4"]
-        else:
-            names = list(WEIGHT_FORMATS)
+        names = precisions_for_mode(str(mode))
         blocked = self.precision_combo.blockSignals(True)
         self.precision_combo.clear()
         for name in names:

@@ -93,7 +93,7 @@ from dlhw_desktop.core.workload.mapping import (
     strategies_for,
 )
 from dlhw_desktop.core.workload.memory import GiB
-from dlhw_desktop.core.workload.precision import TRAINING_PRECISIONS, WEIGHT_FORMATS
+from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, precisions_for_mode
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU
 from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.theme import STATUS_COLOURS
@@ -894,14 +894,7 @@ class WorkloadPanel(QWidget):
 
     def _fill_precisions(self, current: str) -> None:
         mode = self.mode_combo.currentData()
-        if mode == "training":
-            names: Sequence[str] = TRAINING_PRECISIONS
-        elif mode == "lora":
-            names = [n for n, f in WEIGHT_FORMATS.items() if f.bits >= 8]
-        elif mode == "qlora":
-            names = ["NF4"]
-        else:
-            names = list(WEIGHT_FORMATS)
+        names = precisions_for_mode(str(mode))
         blocked = self.precision_combo.blockSignals(True)
         self.precision_combo.clear()
         for name in names:

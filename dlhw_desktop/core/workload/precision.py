@@ -154,3 +154,15 @@ def peak_flops(part: Part, name: str) -> float | None:
     """
     value = part.number(throughput_field(name))
     return None if value is None or value <= 0 else value * 1e12
+
+
+def precisions_for_mode(mode: str) -> list[str]:
+    """The weight formats a job can use: training keeps trainable precisions; LoRA freezes a
+    base of 8 bits or more; QLoRA's base is 4-bit NF4; inference takes any format."""
+    if mode == "training":
+        return list(TRAINING_PRECISIONS)
+    if mode == "lora":
+        return [name for name, fmt in WEIGHT_FORMATS.items() if fmt.bits >= 8]
+    if mode == "qlora":
+        return ["NF4"]
+    return list(WEIGHT_FORMATS)
