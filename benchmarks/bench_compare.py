@@ -22,16 +22,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import percentile  # noqa: E402
 
 RUNS = 50
 PAN_STEPS = 100
 BUDGET_MS = 50.0
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def timed(action: Callable[[], None], repaint: Callable[[], None], runs: int) -> list[float]:

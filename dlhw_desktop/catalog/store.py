@@ -250,7 +250,7 @@ class Catalog:
     def _walk_name_index(self, query: PartQuery, total: int) -> bool:
         if query.sort_field != "name" or query.descending or not query.text.strip():
             return False
-        if self._has_index(CATEGORY_NAME_INDEX if query.category else NAME_INDEX) is False:
+        if not self._has_index(CATEGORY_NAME_INDEX if query.category else NAME_INDEX):
             return False
         scope = self._scope_size(query.category)
         return scope > 5_000 and total * 20 >= scope  # matches >= 5 % of the rows

@@ -533,26 +533,15 @@ class BuildTab(QWidget):
     def recent_files(self) -> list[str]:
         return self.document.recent_files()
 
-    # --- other helpers' features ------------------------------------------------------------
+    # --- export and detection (imported on first use) ----------------------------------------
     def export_sheet(self) -> None:
-        try:
-            from dlhw_desktop.ui.pdf_export import export_build_sheet
-        except ModuleNotFoundError as exc:
-            if exc.name != "dlhw_desktop.ui.pdf_export":
-                raise
-            self.status_message.emit("PDF export is not available yet", 5000)
-            return
+        from dlhw_desktop.ui.pdf_export import export_build_sheet
+
         export_build_sheet(self, self.build, self._report, self.catalog)
 
     def detect_computer(self) -> None:
         """Make a build from this machine (issue 10), off the GUI thread; undoable."""
-        try:
-            from dlhw_desktop.catalog.matching import detect_build
-        except ModuleNotFoundError as exc:
-            if exc.name != "dlhw_desktop.catalog.matching":
-                raise
-            self.status_message.emit("Detecting this computer is not available yet", 5000)
-            return
+        from dlhw_desktop.catalog.matching import detect_build
         from dlhw_desktop.ui.background import run_in_background
 
         self.status_message.emit("Detecting this computer…", 0)

@@ -105,6 +105,7 @@ class CatalogTab(QWidget):
         self._catalog = catalog
         self._category: Category | None = Category.ACCELERATOR
         self._filter_widgets: dict[str, QWidget] = {}
+        self._fitted_columns: tuple[str, ...] = ()
         self.model = PartTableModel(catalog, self)
 
         self.categories = QListWidget(objectName="category_list")
@@ -348,7 +349,7 @@ class CatalogTab(QWidget):
 
     def _fit_columns(self) -> None:
         """Size columns to their header, the name column wider (when the columns change)."""
-        if getattr(self, "_fitted_columns", None) == self.model.columns:
+        if self._fitted_columns == self.model.columns:
             return
         self._fitted_columns = self.model.columns
         header = self.table.horizontalHeader()

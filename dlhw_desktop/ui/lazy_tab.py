@@ -19,7 +19,6 @@ class LazyTab(QWidget):
         self._widget: QWidget | None = None
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
-        self.created: list[Callable[[QWidget], None]] = []
 
     @property
     def is_created(self) -> bool:
@@ -29,8 +28,6 @@ class LazyTab(QWidget):
         if self._widget is None:
             self._widget = self._factory()
             self._layout.addWidget(self._widget)
-            for callback in self.created:
-                callback(self._widget)
         return self._widget
 
     def showEvent(self, event: QShowEvent) -> None:

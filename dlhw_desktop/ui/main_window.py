@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QUndoStack
@@ -15,6 +16,10 @@ from dlhw_desktop.ui.catalog_tab import CatalogTab
 from dlhw_desktop.ui.lazy_tab import LazyTab
 from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.theme import apply_theme
+
+if TYPE_CHECKING:  # both are imported when their tab is first shown (start-up stays light)
+    from dlhw_desktop.ui.build_tab import BuildTab
+    from dlhw_desktop.ui.compare_tab import CompareTab
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
 UNDO_LIMIT = 500
@@ -57,43 +62,35 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.catalog_label)
         self._restore_state()
         self._painted = False
+        self._build_menu_filled = False
 
     # --- tabs built on demand -------------------------------------------------------
     def _make_compare_tab(self) -> QWidget:
-        try:
-            from dlhw_desktop.ui.compare_tab import CompareTab
-        except ImportError:
-            from dlhw_desktop.ui.placeholder_tab import PlaceholderTab
+        from dlhw_desktop.ui.compare_tab import CompareTab  # pyqtgraph: only when needed
 
-            return PlaceholderTab("Compare", "Side-by-side accelerator charts are coming.")
         return CompareTab(self.catalog, self.settings)
 
     def _make_build_tab(self) -> QWidget:
-        try:
-            from dlhw_desktop.ui.build_tab import BuildTab
-        except ImportError:
-            from dlhw_desktop.ui.placeholder_tab import PlaceholderTab
+        from dlhw_desktop.ui.build_tab import BuildTab
 
-            return PlaceholderTab("Build", "The build planner is coming.")
         tab = BuildTab(self.catalog, self.settings, self.undo_stack)
-        if hasattr(tab, "status_message"):
-            tab.status_message.connect(self.statusBar().showMessage)
+        tab.status_message.connect(self.statusBar().showMessage)
         return tab
 
     @property
-    def compare_tab(self) -> QWidget:
-        return self.compare_page.widget()
+    def compare_tab(self) -> CompareTab:
+        return self.compare_page.widget()  # type: ignore[return-value]
 
     @property
-    def build_tab(self) -> QWidget:
-        return self.build_page.widget()
+    def build_tab(self) -> BuildTab:
+        return self.build_page.widget()  # type: ignore[return-value]
 
     def compare_parts(self, part_ids: list[str]) -> None:
-        self.compare_tab.add_parts(part_ids)  # type: ignore[attr-defined]
+        self.compare_tab.add_parts(part_ids)
         self.tabs.setCurrentIndex(COMPARE)
 
     def add_to_build(self, part_ids: list[str]) -> None:
-        self.build_tab.add_parts(part_ids)  # type: ignore[attr-defined]
+        self.build_tab.add_parts(part_ids)
         self.statusBar().showMessage(
             f"Added {len(part_ids)} part{'s' if len(part_ids) != 1 else ''} to the build", 4000)
 
@@ -166,10 +163,10 @@ class MainWindow(QMainWindow):
         help_menu.addAction(act("action_data_sources", self._about))
 
     def _fill_build_menu(self) -> None:
-        if getattr(self, "_build_menu_filled", False):
+        if self._build_menu_filled:
             return
         self._build_menu_filled = True
-        actions = getattr(self.build_tab, "menu_actions", lambda: [])()
+        actions = self.build_tab.menu_actions()
         first = self.build_menu.actions()[0] if self.build_menu.actions() else None
         for action in actions:
             self.build_menu.insertAction(first, action)
@@ -196,9 +193,7 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Yes)
         if answer == QMessageBox.StandardButton.Yes:
             self.tabs.setCurrentIndex(BUILD)
-            restored = self.build_tab.restore_autosave(path)  # type: ignore[attr-defined]
-            if not restored:
-                return
+            self.build_tab.restore_autosave(path)
         else:
             discard_autosave()
 
@@ -208,11 +203,7 @@ class MainWindow(QMainWindow):
         show_about(self, self.catalog)
 
     def _build_call(self, method: str) -> None:
-        tab = self.build_tab
-        handler = getattr(tab, method, None)
-        if handler is None:
-            self.statusBar().showMessage("The build planner is not available yet", 4000)
-            return
+        handler = getattr(self.build_tab, method)
         self.tabs.setCurrentIndex(BUILD)
         handler()
 
@@ -226,10 +217,8 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _c=False, p=path: self.open_build_file(Path(p)))
 
     def open_build_file(self, path: Path) -> None:
-        tab = self.build_tab
-        if hasattr(tab, "open_build_file"):
-            self.tabs.setCurrentIndex(BUILD)
-            tab.open_build_file(path)
+        self.tabs.setCurrentIndex(BUILD)
+        self.build_tab.open_build_file(path)
 
     def _find(self) -> None:
         self.tabs.setCurrentIndex(CATALOG)
@@ -265,13 +254,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.build_page.is_created:
-            maybe_save = getattr(self.build_tab, "maybe_save", None)
-            if maybe_save is not None and not maybe_save():
+            if not self.build_tab.maybe_save():
                 event.ignore()
                 return
-            shutdown = getattr(self.build_tab, "shutdown", None)
-            if shutdown is not None:
-                shutdown()
+            self.build_tab.shutdown()
         self.save_state()
         super().closeEvent(event)
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -35,8 +33,7 @@ from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.ui.catalog_tab import SEARCH_DELAY_MS, PartTable
-from dlhw_desktop.ui.dnd import PART_MIME, part_ids_to_mime
-from dlhw_desktop.ui.part_table_model import PART_ROLE, PartTableModel
+from dlhw_desktop.ui.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 CUSTOM = "custom"
@@ -78,7 +75,7 @@ class PickerModel(PartTableModel):
         return super().headerData(section, orientation, role)
 
 
-class UserPartsModel(QAbstractTableModel):
+class UserPartsModel(PartRowsModel):
     """The user's own parts, as a small table with the same roles and drag payload."""
 
     HEADERS = ("Name", "Category", "Price (USD)")
@@ -130,20 +127,6 @@ class UserPartsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{part.display_name}\n{part.id}\nYour own part"
         return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
-
-    def mimeTypes(self) -> list[str]:
-        return [PART_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
 
 
 class PartPicker(QWidget):

@@ -21,14 +21,34 @@ from PySide6.QtGui import QColor
 from dlhw_desktop.catalog.store import Catalog, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.ui.dnd import part_ids_to_mime
+from dlhw_desktop.ui.dnd import PART_MIME, part_ids_to_mime
 
 CHUNK = 100
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
 
-class PartTableModel(QAbstractTableModel):
+class PartRowsModel(QAbstractTableModel):
+    """A table whose rows are parts (``self._rows``): each row drags as its part id."""
+
+    _rows: list[Part]
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
+
+    def mimeTypes(self) -> list[str]:
+        return [PART_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+
+class PartTableModel(PartRowsModel):
     """Rows of a ``PartQuery``; ``canFetchMore``/``fetchMore`` page through the result."""
 
     def __init__(self, catalog: Catalog, parent: Any = None) -> None:
@@ -151,24 +171,6 @@ class PartTableModel(QAbstractTableModel):
             return  # e.g. setSortingEnabled(True) re-announcing the current order
         self.set_query(replace(self._query, sort_field=field,
                                descending=order == Qt.SortOrder.DescendingOrder))
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        base = super().flags(index)
-        if index.isValid():
-            base |= Qt.ItemFlag.ItemIsDragEnabled
-        return base
-
-    def mimeTypes(self) -> list[str]:
-        from dlhw_desktop.ui.dnd import PART_MIME
-
-        return [PART_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        return part_ids_to_mime([self._rows[r].id for r in rows if r < len(self._rows)])
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
 
     # --- helpers for views -------------------------------------------------------------------
     def full_part(self, part: Part) -> Part:

@@ -84,7 +84,7 @@ from dlhw_desktop.core.workload import (
     workload_checks,
     workload_from_dict,
 )
-from dlhw_desktop.core.workload.fit import memory_status, vram_bytes
+from dlhw_desktop.core.workload.fit import cheapest_cloud, memory_status, vram_bytes
 from dlhw_desktop.core.workload.mapping import (
     ARCHITECTURE_KEYS,
     WORKLOAD_KEYS,
@@ -510,15 +510,6 @@ def bar_rows(memory: MemoryEstimate, gpus: Sequence[Part]) -> tuple[BarRow, ...]
 
 
 # --- the panel ----------------------------------------------------------------------------
-
-_STACKS = ("CUDA", "ROCm", "XLA", "Neuron", "SynapseAI", "oneAPI", "Vitis")
-
-
-def software_stack(part: Part | None) -> str | None:
-    """The software family a part's code runs on (CUDA, ROCm, XLA, ...), if known."""
-    text = part.text("software").lower() if part is not None else ""
-    return next((s for s in _STACKS if s.lower() in text), None)
-
 
 NO_MODEL = ""
 CUSTOM = "custom"
@@ -1142,20 +1133,8 @@ class WorkloadPanel(QWidget):
                 workload, parallelism_from_dict(self._mapping, workload.mode, 1))
         options = rank_fits(workload, self.accelerators(), self.cloud_offerings(),
                             max_gpus=1, assumptions=assumptions)
-        clouds = [o for o in options if o.kind == "cloud" and o.usd_per_hour is not None]
-        # Rent what runs the same code: a CUDA build is compared with CUDA instances, not
-        # with Trainium or TPUs that need another software stack (when any such offer fits).
-        stack = software_stack(pairs[0][0]) if pairs else None
-        if stack:
-            same = [o for o in clouds if software_stack(self._offer_accelerator(o)) == stack]
-            clouds = same or clouds
-        # the cheapest comfortable fit; a tight one only when nothing fits comfortably
-        self._cloud_option = next((o for o in clouds if o.status == "pass"),
-                                  clouds[0] if clouds else None)
-
-    def _offer_accelerator(self, option: FitOption) -> Part | None:
-        ref = option.part.get("accelerator_id")
-        return self._find(str(ref)) if ref else None
+        self._cloud_option = cheapest_cloud(options, pairs[0][0] if pairs else None,
+                                            self._find)
 
     def _show_memory(self, workload: Workload) -> None:
         assert self._memory is not None

@@ -14,7 +14,7 @@ because DRAM chips come in power-of-two densities.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -472,3 +472,30 @@ def rank_fits(
         o.cost_usd is None, o.cost_usd or 0.0, status_rank.get(o.status, 2),
         o.job_hours if o.job_hours is not None else float("inf"), o.label))
     return options
+
+
+SOFTWARE_STACKS = ("CUDA", "ROCm", "XLA", "Neuron", "SynapseAI", "oneAPI", "Vitis")
+
+
+def software_stack(part: Part | None) -> str | None:
+    """The software family a part's code runs on (CUDA, ROCm, XLA, ...), if known."""
+    text = part.text("software").lower() if part is not None else ""
+    return next((s for s in SOFTWARE_STACKS if s.lower() in text), None)
+
+
+def cheapest_cloud(options: Sequence[FitOption], reference: Part | None,
+                   find: Callable[[str], Part | None]) -> FitOption | None:
+    """The cloud offer to compare a build with: the cheapest comfortable fit (a tight one
+    only when nothing fits comfortably), among offers that run the same software as the
+    build's accelerator ``reference`` (a CUDA build is not priced against Trainium or TPUs)
+    when any of them fits. ``options`` come ranked by cost, as ``rank_fits`` returns them.
+    """
+    clouds = [o for o in options if o.kind == "cloud" and o.usd_per_hour is not None]
+    stack = software_stack(reference)
+    if stack:
+        def offer_stack(option: FitOption) -> str | None:
+            ref = option.part.get("accelerator_id")
+            return software_stack(find(str(ref)) if ref else None)
+
+        clouds = [o for o in clouds if offer_stack(o) == stack] or clouds
+    return next((o for o in clouds if o.status == "pass"), clouds[0] if clouds else None)
