@@ -135,6 +135,8 @@ def main() -> int:
                               "p95_ms_per_frame": round(percentile(frames, 0.95), 2)}
     RESULTS["goal_ms"] = BUDGET_MS
     tab.close()
+    tab.deleteLater()  # destroy the charts while the application still exists
+    app.processEvents()
     target = os.environ.get("BENCH_JSON")
     if target:
         import json

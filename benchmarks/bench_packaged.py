@@ -1,6 +1,8 @@
-"""Launch to first paint: the packaged app (dist/dlhw/dlhw) against running from source.
+"""Launch to first paint and to catalog ready: the packaged app (dist/dlhw/dlhw) against
+running from source.
 
-Run after `make package`. Both run `--exit-after-show` offscreen, interleaved, 7 times.
+Run after `make package`. Each runs `--exit-after-show` (first frame) and
+`--exit-when-ready` (the Catalog tab's first rows painted) offscreen, interleaved, 7 times.
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ def _run(cmd: list[str], env: dict[str, str]) -> float:
 
 
 def run(runs: int = 7) -> dict[str, object]:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DLHW_DATA_DIR="/tmp/dlhw-bench-pkg")
-    variants = {"source": [sys.executable, "-m", "dlhw_desktop", "--exit-after-show"]}
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DLHW_DATA_DIR="/tmp/dlhw-bench-pkg",
+               XDG_CONFIG_HOME="/tmp/dlhw-bench-pkg/config")
+    apps = {"source": [sys.executable, "-m", "dlhw_desktop"]}
     folder = REPO / "dist" / "dlhw" / "dlhw"
     onefile = REPO / "dist" / "dlhw-onefile"
     if folder.exists():
-        variants["packaged_one_folder"] = [str(folder), "--exit-after-show"]
+        apps["packaged_one_folder"] = [str(folder)]
     if onefile.exists():
-        variants["packaged_one_file"] = [str(onefile), "--exit-after-show"]
+        apps["packaged_one_file"] = [str(onefile)]
+    variants = {f"{name}_{milestone}": [*cmd, flag] for name, cmd in apps.items()
+                for milestone, flag in (("first_paint", "--exit-after-show"),
+                                        ("catalog_ready", "--exit-when-ready"))}
     samples: dict[str, list[float]] = {k: [] for k in variants}
     for cmd in variants.values():
         _run(cmd, env)  # warm the file cache
@@ -43,4 +49,4 @@ def run(runs: int = 7) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    emit("packaged launch to first paint", run())
+    emit("packaged launch: first paint and catalog ready", run())

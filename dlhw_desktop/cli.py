@@ -45,6 +45,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="open the window, exit 0 right after its first paint (start-up timing)",
     )
     parser.add_argument(
+        "--exit-when-ready", action="store_true",
+        help="open the window, exit 0 once the catalog's first rows are painted "
+             "(start-up timing)",
+    )
+    parser.add_argument(
         "--self-test", action="store_true",
         help="check that the app works end to end, offscreen, and exit",
     )
@@ -102,6 +107,7 @@ def _run_gui(args: argparse.Namespace) -> int:
     return run_app(
         catalog_path=args.catalog,
         exit_after_show=args.exit_after_show,
+        exit_when_ready=args.exit_when_ready,
         open_files=list(args.open_files),
     )
 

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
 class LazyTab(QWidget):
-    """Holds a factory; ``widget()`` creates the page on first use (show or request)."""
+    """Holds a factory; ``widget()`` creates the page on first use (show or request).
+
+    With ``build_on_show=False`` showing the page does not build it: the owner calls
+    ``widget()`` when it chooses (the Catalog tab is filled in right after the window's
+    first frame)."""
+
+    created = Signal(QWidget)  # the page, once it is in place
 
     def __init__(self, factory: Callable[[], QWidget], name: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, build_on_show: bool = True) -> None:
         super().__init__(parent)
+        self._build_on_show = build_on_show
         self.setObjectName(f"lazy_{name}")
         self._factory = factory
         self._widget: QWidget | None = None
@@ -28,8 +36,15 @@ class LazyTab(QWidget):
         if self._widget is None:
             self._widget = self._factory()
             self._layout.addWidget(self._widget)
+            if self.isVisible():
+                # Built while on screen: show and lay it out now, so its first frame is
+                # painted once, at its final size (not at a default size, then again).
+                self._widget.show()
+                self._layout.activate()
+            self.created.emit(self._widget)
         return self._widget
 
     def showEvent(self, event: QShowEvent) -> None:
-        self.widget()
+        if self._build_on_show:
+            self.widget()
         super().showEvent(event)

@@ -5,20 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Signal
+from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWidget
 
 from dlhw_desktop import APP_NAME
-from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.ui.actions import make_action
-from dlhw_desktop.ui.catalog_tab import CatalogTab
 from dlhw_desktop.ui.lazy_tab import LazyTab
 from dlhw_desktop.ui.settings import AppSettings
 from dlhw_desktop.ui.theme import apply_theme
 
-if TYPE_CHECKING:  # both are imported when their tab is first shown (start-up stays light)
+if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
+    from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.build_tab import BuildTab
+    from dlhw_desktop.ui.catalog_tab import CatalogTab
     from dlhw_desktop.ui.compare_tab import CompareTab
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
@@ -26,12 +26,20 @@ UNDO_LIMIT = 500
 
 
 class MainWindow(QMainWindow):
-    """Tabs Catalog, Compare and Build; the last two are built when first needed."""
+    """Tabs Catalog, Compare and Build, each built when first needed.
+
+    With ``progressive=True`` (how the app starts) the window paints its frame first —
+    menu bar, tabs, status bar — and the caller calls ``finish_startup()`` on the next turn
+    of the event loop to fill the menus and build the Catalog tab, so the window appears
+    before the catalog's widgets and first rows are ready. ``first_paint`` marks the first
+    frame, ``catalog_ready`` the Catalog tab's first painted rows.
+    """
 
     first_paint = Signal()
+    catalog_ready = Signal()
 
     def __init__(self, catalog: Catalog, settings: AppSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, progressive: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("main_window")
         self.setWindowTitle(APP_NAME)
@@ -43,18 +51,17 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget(objectName="main_tabs")
         self.tabs.setDocumentMode(True)
-        self.catalog_tab = CatalogTab(catalog)
+        self.catalog_page = LazyTab(self._make_catalog_tab, "catalog",
+                                    build_on_show=not progressive)
+        self.catalog_page.created.connect(self._catalog_tab_created)
         self.compare_page = LazyTab(self._make_compare_tab, "compare")
         self.build_page = LazyTab(self._make_build_tab, "build")
-        self.tabs.addTab(self.catalog_tab, "Catalog")
+        self.tabs.addTab(self.catalog_page, "Catalog")
         self.tabs.addTab(self.compare_page, "Compare")
         self.tabs.addTab(self.build_page, "Build")
         self.setCentralWidget(self.tabs)
 
-        self.catalog_tab.compare_requested.connect(self.compare_parts)
-        self.catalog_tab.add_to_build_requested.connect(self.add_to_build)
-
-        self._make_menus()
+        self._make_menu_bar()
         info = catalog.info()
         self.catalog_label = QLabel(
             f"Catalog {info.catalog_version} · {info.total:,} parts · data as of "
@@ -63,8 +70,36 @@ class MainWindow(QMainWindow):
         self._restore_state()
         self._painted = False
         self._build_menu_filled = False
+        self._menus_filled = False
+        if not progressive:
+            self.finish_startup()
+
+    def finish_startup(self) -> None:
+        """Fill the menus (actions and shortcuts) and build the Catalog tab; once."""
+        self._fill_menus()
+        self.catalog_page.widget()
 
     # --- tabs built on demand -------------------------------------------------------
+    def _make_catalog_tab(self) -> QWidget:
+        from dlhw_desktop.ui.catalog_tab import CatalogTab
+
+        self._fill_menus()  # its actions follow the Edit menu's own
+        tab = CatalogTab(self.catalog)
+        tab.compare_requested.connect(self.compare_parts)
+        tab.add_to_build_requested.connect(self.add_to_build)
+        self.edit_menu.addAction(tab.action_add)
+        self.edit_menu.addAction(tab.action_compare)
+        splitter = self.settings.get("catalog/splitter")
+        if splitter:
+            tab.splitter.restoreState(QByteArray(splitter))
+        # Announced on the next turn of the event loop, once the frame is painted.
+        tab.table.first_painted.connect(lambda: QTimer.singleShot(0, self.catalog_ready.emit))
+        return tab
+
+    def _catalog_tab_created(self, tab: CatalogTab) -> None:
+        if self.isVisible() and self.tabs.currentWidget() is self.catalog_page:
+            tab.search.setFocus()  # built after the window showed: typing searches at once
+
     def _make_compare_tab(self) -> QWidget:
         from dlhw_desktop.ui.compare_tab import CompareTab  # pyqtgraph: only when needed
 
@@ -76,6 +111,10 @@ class MainWindow(QMainWindow):
         tab = BuildTab(self.catalog, self.settings, self.undo_stack)
         tab.status_message.connect(self.statusBar().showMessage)
         return tab
+
+    @property
+    def catalog_tab(self) -> CatalogTab:
+        return self.catalog_page.widget()  # type: ignore[return-value]
 
     @property
     def compare_tab(self) -> CompareTab:
@@ -95,8 +134,21 @@ class MainWindow(QMainWindow):
             f"Added {len(part_ids)} part{'s' if len(part_ids) != 1 else ''} to the build", 4000)
 
     # --- menus ------------------------------------------------------------------------
-    def _make_menus(self) -> None:
+    def _make_menu_bar(self) -> None:
+        """The menu titles, in the first frame; their actions come with ``_fill_menus``."""
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("&File")
+        self.edit_menu = bar.addMenu("&Edit")
+        self.view_menu = bar.addMenu("&View")
+        self.build_menu = bar.addMenu("&Build")
+        self.build_menu.setObjectName("build_menu")
+        self.help_menu = bar.addMenu("&Help")
         self.actions_by_name: dict[str, QAction] = {}
+
+    def _fill_menus(self) -> None:
+        if self._menus_filled:
+            return
+        self._menus_filled = True
 
         def act(name: str, slot=None) -> QAction:
             action = make_action(name, self)
@@ -105,7 +157,8 @@ class MainWindow(QMainWindow):
             self.actions_by_name[name] = action
             return action
 
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu, edit_menu, view_menu = self.file_menu, self.edit_menu, self.view_menu
+        build_menu, help_menu = self.build_menu, self.help_menu
         for name, method in (("action_new_build", "new_build"),
                              ("action_open_build", "open_build"),
                              ("action_save_build", "save_build"),
@@ -120,7 +173,6 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(act("action_quit", self.close))
 
-        edit_menu = self.menuBar().addMenu("&Edit")
         undo = self.undo_stack.createUndoAction(self, "&Undo")
         undo.setObjectName("action_undo")
         undo.setShortcut(make_action("action_undo", self).shortcut())
@@ -133,10 +185,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
         edit_menu.addAction(act("action_find", self._find))
-        edit_menu.addAction(self.catalog_tab.action_add)
-        edit_menu.addAction(self.catalog_tab.action_compare)
+        # The Catalog tab's Add to build / Compare join this menu when the tab is built.
 
-        view_menu = self.menuBar().addMenu("&View")
         for index, name in enumerate(("action_show_catalog", "action_show_compare",
                                       "action_show_build")):
             view_menu.addAction(act(name, lambda _c=False, i=index: self.tabs.setCurrentIndex(i)))
@@ -150,15 +200,12 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             view_menu.addAction(action)
 
-        self.build_menu = build_menu = self.menuBar().addMenu("&Build")
-        build_menu.setObjectName("build_menu")
         build_menu.addAction(act("action_detect_computer",
                                  lambda: self._build_call("detect_computer")))
         # The planner's own actions (templates, custom parts, check settings) join the
         # menu the first time it opens, which is when the Build tab is created.
         build_menu.aboutToShow.connect(self._fill_build_menu)
 
-        help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(act("action_about", self._about))
         help_menu.addAction(act("action_data_sources", self._about))
 
@@ -240,16 +287,14 @@ class MainWindow(QMainWindow):
         state = self.settings.get("window/state")
         if state:
             self.restoreState(QByteArray(state))
-        splitter = self.settings.get("catalog/splitter")
-        if splitter:
-            self.catalog_tab.splitter.restoreState(QByteArray(splitter))
 
     def save_state(self) -> None:
         self.settings.set("window/geometry", bytes(self.saveGeometry().data()))
         self.settings.set("window/state", bytes(self.saveState().data()))
         self.settings.set("window/tab", self.tabs.currentIndex())
-        self.settings.set("catalog/splitter",
-                          bytes(self.catalog_tab.splitter.saveState().data()))
+        if self.catalog_page.is_created:
+            self.settings.set("catalog/splitter",
+                              bytes(self.catalog_tab.splitter.saveState().data()))
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:

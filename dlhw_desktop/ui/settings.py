@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 from dlhw_desktop import APP_ID, ORG_NAME
 
@@ -77,6 +77,9 @@ class AppSettings:
     def set(self, key: str, value: Any) -> None:
         if key not in SETTINGS:
             raise KeyError(key)
+        if SETTINGS[key].type is bytes:
+            # As Qt's own @ByteArray: plain bytes would be pickled into the file by PySide.
+            value = QByteArray(bytes(value))
         self._q.setValue(key, value)
 
     def sync(self) -> None:
