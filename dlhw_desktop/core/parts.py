@@ -91,6 +91,9 @@ _COMMON_ATTRS = frozenset(
 )
 
 
+_PLURAL_UNITS = frozenset({"slots"})  # "1 slot", "2 slots"
+
+
 def format_value(name: str, value: Value) -> str:
     """Human text for a figure: unit-aware, ``n/a`` for unknown."""
     if value is None or value == "":
@@ -106,7 +109,10 @@ def format_value(name: str, value: Value) -> str:
             text = f"{value:,.2f}".rstrip("0").rstrip(".") if value < 100 else f"{value:,.1f}"
         else:
             text = f"{int(value):,}" if name != "release_year" else str(int(value))
-        return f"{text} {spec.unit}".rstrip() if spec.unit and name != "release_year" else text
+        if not spec.unit or name == "release_year":
+            return text
+        unit = spec.unit[:-1] if spec.unit in _PLURAL_UNITS and value == 1 else spec.unit
+        return f"{text} {unit}"
     if isinstance(value, Category):
         return value.label
     return str(value)

@@ -110,7 +110,8 @@ class CatalogTab(QWidget):
     add_to_build_requested = Signal(list)  # part ids
     part_selected = Signal(object)  # Part | None
 
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
+                 category: Category | None = Category.ACCELERATOR) -> None:
         super().__init__(parent)
         self.setObjectName("catalog_tab")
         self._catalog = catalog
@@ -126,9 +127,9 @@ class CatalogTab(QWidget):
         all_item = QListWidgetItem(f"All parts  ({sum(counts.values()):,})")
         all_item.setData(Qt.ItemDataRole.UserRole, None)
         self.categories.addItem(all_item)
-        for category in Category:
-            item = QListWidgetItem(f"{category.plural}  ({counts.get(category.value, 0):,})")
-            item.setData(Qt.ItemDataRole.UserRole, category.value)
+        for each in Category:
+            item = QListWidgetItem(f"{each.plural}  ({counts.get(each.value, 0):,})")
+            item.setData(Qt.ItemDataRole.UserRole, each.value)
             self.categories.addItem(item)
 
         self.search = QLineEdit(objectName="catalog_search")
@@ -226,7 +227,7 @@ class CatalogTab(QWidget):
         self.model.modelReset.connect(self._update_count)
         self.model.modelReset.connect(self._fit_columns)
         self.model.rowsInserted.connect(self._update_count)
-        self.set_category(Category.ACCELERATOR)
+        self.set_category(category)
 
     # --- public API -------------------------------------------------------------
     @property

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWidget
 
 from dlhw_desktop import APP_NAME
+from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.actions import make_action
 from dlhw_desktop.ui.lazy_tab import LazyTab
 from dlhw_desktop.ui.settings import AppSettings
@@ -84,7 +85,7 @@ class MainWindow(QMainWindow):
         from dlhw_desktop.ui.catalog_tab import CatalogTab
 
         self._fill_menus()  # its actions follow the Edit menu's own
-        tab = CatalogTab(self.catalog)
+        tab = CatalogTab(self.catalog, category=self._saved_category())
         tab.compare_requested.connect(self.compare_parts)
         tab.add_to_build_requested.connect(self.add_to_build)
         self.edit_menu.addAction(tab.action_add)
@@ -95,6 +96,16 @@ class MainWindow(QMainWindow):
         # Announced on the next turn of the event loop, once the frame is painted.
         tab.table.first_painted.connect(lambda: QTimer.singleShot(0, self.catalog_ready.emit))
         return tab
+
+    def _saved_category(self) -> Category | None:
+        """The category the Catalog tab showed last ("" is All parts)."""
+        value = self.settings.get("catalog/category")
+        if not value:
+            return None
+        try:
+            return Category(value)
+        except ValueError:  # a category this version does not have
+            return Category.ACCELERATOR
 
     def _catalog_tab_created(self, tab: CatalogTab) -> None:
         if self.isVisible() and self.tabs.currentWidget() is self.catalog_page:
@@ -291,10 +302,10 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         self.settings.set("window/geometry", bytes(self.saveGeometry().data()))
         self.settings.set("window/state", bytes(self.saveState().data()))
-        self.settings.set("window/tab", self.tabs.currentIndex())
         if self.catalog_page.is_created:
-            self.settings.set("catalog/splitter",
-                              bytes(self.catalog_tab.splitter.saveState().data()))
+            tab = self.catalog_tab
+            self.settings.set("catalog/splitter", bytes(tab.splitter.saveState().data()))
+            self.settings.set("catalog/category", tab.category.value if tab.category else "")
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -136,3 +136,27 @@ def test_catalog_tab_asked_for_early_still_gets_complete_menus(
     names = [a.objectName() for a in window.edit_menu.actions() if a.objectName()]
     assert names == ["action_undo", "action_redo", "action_find", "action_add_to_build",
                      "action_compare_part"]
+
+
+def test_catalog_category_survives_a_restart(qtbot: QtBot, catalog: Catalog,
+                                             app_settings: AppSettings) -> None:
+    from dlhw_desktop.core.fields import Category
+
+    window = make_window(qtbot, catalog, app_settings)
+    window.catalog_tab.set_category(Category.PSU)
+    window.save_state()
+    again = make_window(qtbot, catalog, app_settings)
+    assert again.catalog_tab.category is Category.PSU
+    assert again.catalog_tab.model.rowCount() == catalog.info().counts["psu"]
+    again.catalog_tab.set_category(None)  # All parts
+    again.save_state()
+    assert make_window(qtbot, catalog, app_settings).catalog_tab.category is None
+
+
+def test_an_unknown_saved_category_falls_back_to_accelerators(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
+    from dlhw_desktop.core.fields import Category
+
+    app_settings.set("catalog/category", "quantum-annealer")
+    assert make_window(qtbot, catalog, app_settings).catalog_tab.category \
+        is Category.ACCELERATOR
