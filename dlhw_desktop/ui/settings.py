@@ -21,7 +21,8 @@ class Setting:
 SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("window/geometry", bytes, b"", "Main window geometry"),
     Setting("window/state", bytes, b"", "Main window toolbars and docks"),
-    Setting("catalog/category", str, "accelerator", "Category the Catalog tab shows at start ('' is All parts)"),
+    Setting("catalog/category", str, "accelerator",
+            "Category the Catalog tab shows at start ('' is All parts)"),
     Setting("catalog/splitter", bytes, b"", "Catalog tab splitter sizes"),
     Setting("view/theme", str, "system", "Colour theme: system, light or dark"),
     Setting("compare/part_ids", list, [], "Accelerators in the comparison"),
