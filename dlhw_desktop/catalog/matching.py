@@ -23,7 +23,7 @@ from datetime import date
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import Build, Slot
 from dlhw_desktop.core.detect import (
     DetectedCpu,
     DetectedDisk,
@@ -390,13 +390,15 @@ def match_cpu(matcher: Matcher, cpu: DetectedCpu) -> MatchRecord:
     found = matcher.match(Category.CPU, cpu.name, vendor=cpu.vendor)
     figures: dict[str, Value] = {"cores": cpu.cores, "threads": cpu.threads,
                                  "sockets": cpu.sockets, "max_clock_ghz": cpu.max_clock_ghz}
+    most = Slot.CPU.max_count or 1
+    count = min(cpu.sockets or 1, most)  # a dual-socket machine: two CPUs in the build
     socket_note = ""
-    if cpu.sockets and cpu.sockets > 1:
-        socket_note = (f"{cpu.sockets} sockets: the build holds one CPU, so figures for the "
-                       "other socket(s) are not counted")
+    if cpu.sockets and cpu.sockets > most:
+        socket_note = (f"{cpu.sockets} sockets: the build holds at most {most} CPUs, so "
+                       f"figures for the other {cpu.sockets - most} are not counted")
     if found.part is not None:
         reason = "; ".join(r for r in (found.reason, socket_note) if r)
-        return MatchRecord(Category.CPU, cpu.name, found.part, 1, found.method,
+        return MatchRecord(Category.CPU, cpu.name, found.part, count, found.method,
                            found.confidence, reason, found.alternatives, figures)
     name = clean_name(cpu.name)
     vendor = cpu.vendor or ""
@@ -415,7 +417,7 @@ def match_cpu(matcher: Matcher, cpu: DetectedCpu) -> MatchRecord:
                                          socket_note) if x))
     reason = found.reason
     suggestions = matcher.suggestions(Category.CPU, cpu.name)
-    return MatchRecord(Category.CPU, cpu.name, part, 1, MatchMethod.NONE, 0.0,
+    return MatchRecord(Category.CPU, cpu.name, part, count, MatchMethod.NONE, 0.0,
                        "; ".join(r for r in (reason, socket_note) if r), suggestions, figures)
 
 
@@ -630,7 +632,8 @@ def build_from_matches(report: DetectionReport, records: Sequence[MatchRecord]) 
 
 
 def _single(record: MatchRecord) -> bool:
-    return record.category in (Category.CPU, Category.MOTHERBOARD)
+    """A record whose slot takes one part only (a CPU record carries its socket count)."""
+    return record.category is Category.MOTHERBOARD
 
 
 def build_notes(report: DetectionReport, records: Sequence[MatchRecord]) -> str:

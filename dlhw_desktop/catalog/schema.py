@@ -5,7 +5,7 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: cpu_sockets (boards), max_sockets (CPUs)
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "meta")
 

@@ -41,9 +41,18 @@ class Slot(StrEnum):
 
     @property
     def counted(self) -> bool:
-        """A single slot whose one model may be fitted several times (power supplies:
-        two load-sharing ATX units, or a server's redundant modules)."""
+        """A single slot whose one model may be fitted several times: power supplies (two
+        load-sharing ATX units, or a server's redundant modules), and the CPU with its
+        cooler on a dual-socket board."""
         return self in COUNTED_SLOTS
+
+    @property
+    def max_count(self) -> int | None:
+        """Most of its one model a single slot takes (1 unless counted); ``None`` for
+        the slots that hold any number of parts."""
+        if not self.single:
+            return None
+        return MAX_COUNT.get(self, 1)
 
     @property
     def allows_quantity(self) -> bool:
@@ -58,9 +67,12 @@ SINGLE_SLOTS: frozenset[Slot] = frozenset(
     {Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
 )
 MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
-COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU})
-MAX_COUNTED = 4
-"""Most power supplies one machine takes (a 4U GPU server's 2+2 redundant modules)."""
+COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU, Slot.CPU, Slot.COOLER})
+MAX_COUNT: dict[Slot, int] = {
+    Slot.PSU: 4,  # a 4U GPU server's 2+2 redundant modules
+    Slot.CPU: 2,  # a dual-socket board (the board's ``cpu_sockets`` is checked)
+    Slot.COOLER: 2,  # one per CPU
+}
 
 _SLOT_LABELS: dict[Slot, str] = {
     Slot.CPU: "CPU",
@@ -479,8 +491,9 @@ class Build:
 
 def _check_single_quantity(slot: Slot, quantity: int) -> None:
     if slot.counted:
-        if quantity > MAX_COUNTED:
-            raise ValueError(f"a build takes at most {MAX_COUNTED} of its {slot.label}")
+        limit = MAX_COUNT[slot]
+        if quantity > limit:
+            raise ValueError(f"a build takes at most {limit} of its {slot.label}")
     elif quantity != 1:
         raise ValueError(f"a build holds one {slot.label}; quantity must be 1")
 

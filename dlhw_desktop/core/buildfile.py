@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.core.atomic import write_atomic
-from dlhw_desktop.core.build import DEFAULT_NAME, MAX_COUNTED, TIER_NAMES, Build, slot_for
+from dlhw_desktop.core.build import DEFAULT_NAME, TIER_NAMES, Build, slot_for
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import FigureSource, Part
@@ -203,7 +203,7 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
                 warnings.append(f"Second {slot.label} {part.display_name} ignored; the build "
                                 f"keeps {current.part.display_name}.")
                 continue
-            limit = MAX_COUNTED if slot.counted else 1
+            limit = slot.max_count or 1
             if quantity > limit:
                 warnings.append(f"{part.display_name}: a build holds at most {limit} "
                                 f"{slot.label.lower()}; quantity {quantity} read as {limit}.")

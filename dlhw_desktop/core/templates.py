@@ -193,25 +193,27 @@ TEMPLATES: tuple[Template, ...] = (
         name="8-GPU server",
         description=(
             "Eight NVIDIA L4 (24 GB, 72 W, low-profile, passive) in a Supermicro 4U GPU "
-            "chassis with its 2,000 W Titanium supply, an EPYC 7443 and 1 TB DDR4 RDIMM: "
-            "the article's heavy-workload server with its recommended inference GPU. "
-            "The planner holds one CPU and one PSU per build, so a dual-socket board's "
-            "second CPU and a server's redundant supplies are not counted; an 8x H100 / "
-            "L40S server (2.8 kW of cards on four supplies) cannot be modelled yet."),
+            "chassis with its 2,000 W Titanium supply (a redundant pair: one module's "
+            "capacity counted), two EPYC 7443 on a dual-socket board and 1 TB DDR4 RDIMM: "
+            "the article's heavy-workload server ('Dual AMD EPYC 7443') with its "
+            "recommended inference GPU. SXM servers (8x H100 on an HGX baseboard) cannot "
+            "be modelled yet."),
         mains="230V-16A",
         parts=(
-            ("cpu/amd-epyc-7443", 1),
+            ("cpu/amd-epyc-7443", 2),
             ("motherboard/supermicro-h12dsi-n6", 1),
             ("memory/samsung-m393a8g40ab2-cwe-64gb-ddr4-3200-ecc-rdimm-16-module-set", 1),
             ("accelerator/nvidia-l4", 8),
             ("storage/samsung-pm9a3-3-84tb-u-2-mzql23t8hcls-00a07", 2),
             ("psu/supermicro-pws-2k04a-1r-2000w-titanium-redundant-module", 1),
-            ("cooler/noctua-nh-u14s-tr4-sp3", 1),
+            ("cooler/noctua-nh-u14s-tr4-sp3", 2),
             ("case/supermicro-sc747btq-r2k04b", 1),
         ),
         accepted=_accepted(
-            compat__pcie_lanes=("One EPYC's 128 lanes give eight cards x8 each; the second "
-                                "socket of the dual-socket board (not modelled) gives x16."),
+            compat__pcie_lanes=("Two EPYC sockets give 128 device lanes (64 of each CPU's "
+                                "link the sockets; 160 on boards wired with three links), "
+                                "so eight cards run at x8: ample for L4 inference; GPU "
+                                "servers that need x16 everywhere add PCIe switches."),
         ),
     ),
 )

@@ -35,7 +35,7 @@ from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
 from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import DEFAULT_NAME, MAX_COUNTED, Build, Slot, slot_for
+from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError, DlhwError
@@ -321,7 +321,7 @@ class BuildTab(QWidget):
         item = self.build.find(part_id)
         if item is None or not item.slot.allows_quantity or item.quantity == quantity:
             return
-        limit = MAX_COUNTED if item.slot.counted else MAX_QUANTITY
+        limit = item.slot.max_count or MAX_QUANTITY
         if not 1 <= quantity <= limit:
             return
         self.undo_stack.push(SetQuantityCommand(self.build, part_id, quantity))

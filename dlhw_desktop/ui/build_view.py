@@ -516,13 +516,17 @@ class PartNameDelegate(QStyledItemDelegate):
 
 
 class QuantityDelegate(QStyledItemDelegate):
-    """A spin box for the quantity column (1 to 64)."""
+    """A spin box for the quantity column: 1 to the slot's limit (2 CPUs, 4 power
+    supplies), or to 64 where a slot takes any number."""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: Index) -> QWidget:
         editor = QSpinBox(parent)
         editor.setObjectName("quantity_editor")
-        editor.setRange(1, MAX_QUANTITY)
+        model = index.model()
+        item = model.item_at(index) if isinstance(model, BuildModel) else None
+        limit = item.slot.max_count if item is not None else None
+        editor.setRange(1, limit or MAX_QUANTITY)
         editor.setFrame(False)
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
         return editor

@@ -20,6 +20,7 @@ from dlhw_desktop.catalog.matching import (
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.checks import run_checks
 from dlhw_desktop.core.detect import (
     DetectedDisk,
     DetectedMemory,
@@ -258,8 +259,11 @@ def test_h100_server_build(catalog: Catalog) -> None:
     assert record.method is MatchMethod.MEMORY and record.quantity == 8
     assert build.cpu is not None and build.cpu.id == "cpu/intel-xeon-gold-6230r"
     cpu_record = next(m for m in matches if m.category is Category.CPU)
-    assert "2 sockets" in cpu_record.reason and "2 sockets" in build.notes
+    assert cpu_record.quantity == 2  # two sockets: both CPUs are in the build
+    assert [i.quantity for i in build.items(Slot.CPU)] == [2]
     assert build.motherboard is not None and build.motherboard.id.endswith("x11dpi-n")
+    checks = {r.id: r for r in run_checks(build)}
+    assert checks["compat.cpu_sockets"].status == "pass"
     (memory,) = build.memory
     assert not memory.part.custom  # 8 x 32 GB DDR4-3200 RDIMM is a catalog kit
     storage = {i.part.text("storage_kind"): i.quantity for i in build.storage}
@@ -330,3 +334,15 @@ def test_this_machine_becomes_a_build(catalog: Catalog) -> None:
     assert build.memory and build.memory[0].part.number("capacity_gb")
     assert all(m.part.custom or not m.part.id.startswith("custom/") for m in matches)
     assert report.cpu is not None
+
+
+def test_more_sockets_than_a_build_holds_are_noted(catalog: Catalog) -> None:
+    """A four-socket machine: the build takes two CPUs and says what it left out."""
+    from dlhw_desktop.catalog.matching import Matcher, match_cpu
+    from dlhw_desktop.core.detect.cpu import DetectedCpu
+
+    cpu = DetectedCpu(name="Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz", vendor="Intel",
+                      sockets=4, cores=104, threads=208)
+    record = match_cpu(Matcher(catalog), cpu)
+    assert record.quantity == 2
+    assert "4 sockets" in record.reason and "other 2" in record.reason

@@ -146,7 +146,40 @@ class PartFactory:
             price=1049, cores=16, threads=32, tdp_w=280, socket="sWRX8", memory_type="DDR4",
             memory_channels=8, max_memory_gb=2048, pcie_lanes=128, pcie_generation=4))
 
+    def epyc_7443(self, **o: Any) -> Part:
+        return _make(Category.CPU, "AMD", "EPYC 7443", o, dict(
+            price=2010, cores=24, threads=48, tdp_w=200, socket="SP3", memory_type="DDR4",
+            memory_channels=8, max_memory_gb=4096, pcie_lanes=128, pcie_generation=4,
+            max_sockets=2))
+
+    def epyc_7402p(self, **o: Any) -> Part:
+        return _make(Category.CPU, "AMD", "EPYC 7402P", o, dict(
+            price=1250, cores=24, threads=48, tdp_w=180, socket="SP3", memory_type="DDR4",
+            memory_channels=8, max_memory_gb=4096, pcie_lanes=128, pcie_generation=4,
+            max_sockets=1))
+
+    def xeon_gold_6230r(self, **o: Any) -> Part:
+        return _make(Category.CPU, "Intel", "Xeon Gold 6230R", o, dict(
+            price=1894, cores=26, threads=52, tdp_w=150, socket="LGA3647",
+            memory_type="DDR4", memory_channels=6, max_memory_gb=1024, pcie_lanes=48,
+            pcie_generation=3, max_sockets=2))
+
     # --- motherboards -----------------------------------------------------------------
+    def h12dsi_n6(self, **o: Any) -> Part:
+        return _make(Category.MOTHERBOARD, "Supermicro", "H12DSi-N6", o, dict(
+            socket="SP3", cpu_sockets=2, memory_type="DDR4", memory_slots=16,
+            max_memory_gb=4096, board_form_factor="E-ATX", pcie_generation=4))
+
+    def h12ssl_i(self, **o: Any) -> Part:
+        return _make(Category.MOTHERBOARD, "Supermicro", "H12SSL-i", o, dict(
+            socket="SP3", cpu_sockets=1, memory_type="DDR4", memory_slots=8,
+            max_memory_gb=2048, board_form_factor="ATX", pcie_generation=4))
+
+    def x11dpi_n(self, **o: Any) -> Part:
+        return _make(Category.MOTHERBOARD, "Supermicro", "X11DPi-N", o, dict(
+            socket="LGA3647", cpu_sockets=2, memory_type="DDR4", memory_slots=16,
+            max_memory_gb=4096, board_form_factor="E-ATX", pcie_generation=3))
+
     def proart_x670e(self, **o: Any) -> Part:
         return _make(Category.MOTHERBOARD, "ASUS", "ProArt X670E-CREATOR WIFI", o, dict(
             price=499, chipset="X670E", socket="AM5", memory_type="DDR5", memory_slots=4,

@@ -63,11 +63,13 @@ def test_adding_the_same_single_part_again_changes_nothing(build: Build, parts: 
 
 
 def test_single_slot_refuses_quantities(build: Build, parts: PartFactory) -> None:
-    with pytest.raises(ValueError, match="one CPU"):
-        build.add(parts.ryzen_9_7950x(), 2)
-    build.add(parts.ryzen_9_7950x())
+    with pytest.raises(ValueError, match="one Motherboard"):
+        build.add(parts.proart_x670e(), 2)
+    build.add(parts.proart_x670e())
     with pytest.raises(ValueError):
-        build.set_quantity(parts.ryzen_9_7950x().id, 2)
+        build.set_quantity(parts.proart_x670e().id, 2)
+    with pytest.raises(ValueError, match="at most 2"):
+        build.add(parts.ryzen_9_7950x(), 3)  # CPUs: two at most (a dual-socket board)
 
 
 def test_occupant_is_only_for_single_slots(build: Build) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import MAX_COUNTED, Build, Slot
+from dlhw_desktop.core.build import Build, Slot
 from dlhw_desktop.core.checks import check_build
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
@@ -38,17 +38,18 @@ def test_two_units_share_the_load(catalog: Catalog) -> None:
     assert two_status in ("pass", "warn")
 
 
-def test_cpu_stays_single_but_psu_counts(catalog: Catalog) -> None:
+def test_psu_counts_up_to_its_limit(catalog: Catalog) -> None:
     build = four_gpu_rig(catalog, 1)
     psu = build.items(Slot.PSU)[0].part
     build.set_quantity(psu.id, 2)
     assert build.items(Slot.PSU)[0].quantity == 2
     build.add(psu)  # the same model again keeps how many
     assert build.items(Slot.PSU)[0].quantity == 2
+    build.set_quantity(TR_PRO, 2)  # the build takes it; compat.cpu_sockets fails it
     with pytest.raises(ValueError):
-        build.set_quantity(TR_PRO, 2)
+        build.set_quantity(TR_PRO, 3)
     with pytest.raises(ValueError):
-        build.set_quantity(psu.id, MAX_COUNTED + 1)
+        build.set_quantity(psu.id, Slot.PSU.max_count + 1)
 
 
 def test_psu_count_survives_a_file(catalog: Catalog) -> None:

@@ -39,6 +39,7 @@ PSU_1600 = "psu/seasonic-prime-tx-1600-atx-3"
 CPU_7950X = "cpu/amd-ryzen-9-7950x"
 CPU_9950X = "cpu/amd-ryzen-9-9950x"
 NVME = "storage/samsung-990-pro-2tb-mz-v9p2t0b-am"
+BOARD = "motherboard/asus-proart-x870e-creator-wifi"
 
 
 @pytest.fixture
@@ -258,10 +259,25 @@ def test_quantity_editor_changes_the_count(qtbot: QtBot, tab: BuildTab) -> None:
     assert tab.totals.value("vram") == "72 GB"
     tab.undo_stack.undo()
     assert tab.build.find(RTX_4090).quantity == 1
-    # a CPU's quantity is not editable; a power supply's is (load-sharing or redundant units)
-    tab.add_parts([PSU_750, CPU_7950X])
-    assert not tab.model.flags(tab.model.part_index(CPU_7950X, QTY)) & Qt.ItemFlag.ItemIsEditable
-    assert tab.model.flags(tab.model.part_index(PSU_750, QTY)) & Qt.ItemFlag.ItemIsEditable
+    # a board's quantity is not editable; a power supply's is (load-sharing or redundant
+    # units), and a CPU's up to 2 (a dual-socket board)
+    tab.add_parts([PSU_750, CPU_7950X, BOARD])
+    editable = Qt.ItemFlag.ItemIsEditable
+    assert not tab.model.flags(tab.model.part_index(BOARD, QTY)) & editable
+    assert tab.model.flags(tab.model.part_index(PSU_750, QTY)) & editable
+    assert tab.model.flags(tab.model.part_index(CPU_7950X, QTY)) & editable
+    tab.view.setCurrentIndex(tab.model.part_index(CPU_7950X, QTY))
+    tab.view.edit(tab.model.part_index(CPU_7950X, QTY))
+
+    def open_editor_maximum() -> int | None:  # the RTX row's editor may still be closing
+        shown = [e for e in tab.view.findChildren(QSpinBox, "quantity_editor")
+                 if e.isVisible() and e.value() == 1 and e.maximum() != 64]
+        return shown[0].maximum() if shown else None
+
+    qtbot.waitUntil(lambda: open_editor_maximum() is not None)
+    assert open_editor_maximum() == 2
+    tab.set_quantity(CPU_7950X, 3)  # beyond the slot's limit: refused, nothing changes
+    assert tab.build.find(CPU_7950X).quantity == 1
 
 
 def test_checks_fail_two_4090s_on_750w_and_highlight_them(tab: BuildTab) -> None:

@@ -6,6 +6,16 @@ top expansion slot. Cards go in top-down, narrowest first (so the widest hangs a
 bottom, where a case often has a spare slot position); a card covers ceil(``slot_width``)
 positions and the next card takes the next x16 slot at or below the first free position.
 The bottom card's last position must be within the case's ``expansion_slots``.
+
+Two CPUs (a dual-socket board): the board must have two sockets and the CPU model must be
+dual-socket capable (``max_sockets``; AMD sells single-socket-only EPYC parts with a "P"
+suffix). PCIe lanes then add up differently by vendor: Intel Xeon sockets are linked by
+UPI, so each CPU brings its own lanes (2 x 48 for two Xeon Gold 6230R); AMD EPYC sockets
+are linked by Infinity Fabric over PCIe lanes, 64 of each CPU's 128 in the default
+four-link layout, so a two-socket EPYC system has 128 lanes for devices (160 on boards
+wired with three links — taken here at the conservative 128). Sources: AnandTech, "AMD
+Rome Second Generation EPYC Review" (2019), and ServeTheHome, "Why AMD EPYC Rome 2P Will
+Have 128-160 PCIe Gen4 Lanes" (2019).
 """
 
 from __future__ import annotations
@@ -32,6 +42,10 @@ ESSENTIAL = (
     ("cooler", "CPU cooler"), ("case", "case"),
 )
 
+EPYC_SOCKETS = frozenset({"SP3", "SP5", "SP6"})  # as norm_socket writes them
+EPYC_2P_LANES = 128
+"""Device lanes of a two-socket EPYC system in the default four-link layout (see above)."""
+WORKSTATION_LANES = 128  # Threadripper PRO, one EPYC, a two-socket EPYC system
 GPU_LANES = 16
 NVME_LANES = 4
 RESERVED_LANES = 4
@@ -106,6 +120,62 @@ def check_socket(ctx: CheckContext) -> list[CheckResult]:
                         f"{ctx.cpu.display_name} is {cpu} but {ctx.board.display_name} is "
                         f"{board}: the CPU does not fit the board", figures, ids,
                         f"Choose a {cpu} motherboard or a {board} CPU.")]
+
+
+def check_cpu_sockets(ctx: CheckContext) -> list[CheckResult]:
+    """Two CPUs need a two-socket board and a dual-socket model; one CPU on a two-socket
+    board leaves the second socket's memory and PCIe slots dead."""
+    if ctx.cpu is None or ctx.board is None:
+        return []
+    cpu, board, n = ctx.cpu, ctx.board, ctx.cpu_count
+    ids = (cpu.id, board.id)
+    sockets, model_max = board.number("cpu_sockets"), cpu.number("max_sockets")
+    figures = {"cpus": n, "board_sockets": sockets, "cpu_max_sockets": model_max}
+    if n == 1:
+        if sockets is not None and sockets >= 2:
+            return [CheckResult(
+                "compat.cpu_sockets", "compatibility", "warn",
+                f"One {cpu.display_name} on the {sockets:.0f}-socket {board.display_name}: "
+                "the memory and PCIe slots wired to the empty socket will not work", figures,
+                ids, "Fit a second CPU of the same model, or choose a single-socket board.")]
+        return []  # one CPU on a one-socket (or unknown) board: nothing to say
+    if sockets is None:
+        return [CheckResult("compat.cpu_sockets", "compatibility", "unknown",
+                            f"{ctx.cpu_label}: {missing([(board, 'cpu_sockets')])}",
+                            figures, ids)]
+    if n > sockets:
+        return [CheckResult(
+            "compat.cpu_sockets", "compatibility", "fail",
+            f"{ctx.cpu_label} but {board.display_name} has {sockets:.0f} socket"
+            f"{'s' if sockets != 1 else ''}", figures, ids,
+            "Choose a dual-socket board, or one CPU with more cores.")]
+    if model_max is None:
+        return [CheckResult("compat.cpu_sockets", "compatibility", "unknown",
+                            f"{ctx.cpu_label} on {board.display_name}: whether the model "
+                            f"runs two to a board is unknown "
+                            f"({missing([(cpu, 'max_sockets')])})", figures, ids)]
+    if n > model_max:
+        return [CheckResult(
+            "compat.cpu_sockets", "compatibility", "fail",
+            f"{cpu.display_name} is a single-socket-only part: two of it will not run on "
+            f"one board", figures, ids,
+            "Choose the dual-socket version (for EPYC: the model without the P suffix).")]
+    return [CheckResult("compat.cpu_sockets", "compatibility", "pass",
+                        f"{ctx.cpu_label} fill {board.display_name}'s {sockets:.0f} sockets",
+                        figures, ids)]
+
+
+def system_pcie_lanes(ctx: CheckContext) -> float | None:
+    """Lanes the CPU(s) give to devices: one CPU's ``pcie_lanes``, or for two sockets
+    2x that on Intel and 128 on AMD EPYC (see the module's notes)."""
+    if ctx.cpu is None:
+        return None
+    lanes = ctx.cpu.number("pcie_lanes")
+    if lanes is None or ctx.cpu_count < 2:
+        return lanes
+    if ctx.socket in EPYC_SOCKETS:
+        return float(EPYC_2P_LANES)
+    return lanes * ctx.cpu_count
 
 
 def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
@@ -318,7 +388,7 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
     nvme = sum(i.quantity for i in ctx.storage
                if i.part.text("storage_kind").lower() == "nvme")
     ids = (*tuple(dict.fromkeys(p.id for p in cards)), cpu.id)
-    lanes = cpu.number("pcie_lanes")
+    lanes = system_pcie_lanes(ctx)
     n = len(cards)
     wanted = GPU_LANES * n + NVME_LANES * nvme
     figures: dict[str, float | int | str | None] = {
@@ -336,14 +406,15 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
     if width == 16:
         return [CheckResult(
             "compat.pcie_lanes", "compatibility", "pass",
-            f"{names} {'runs' if one else 'run'} at x16 from {cpu.display_name}'s "
+            f"{names} {'runs' if one else 'run'} at x16 from {ctx.cpu_label}'s "
             f"{lanes:.0f} lanes{drives}",
             figures, ids)]
     if width == 0:
         return [CheckResult(
             "compat.pcie_lanes", "compatibility", "fail",
-            f"{n} cards need at least x4 each ({4 * n} lanes); {cpu.display_name} has "
-            f"{lanes:.0f} lanes ({for_cards} for slots)", figures, ids,
+            f"{n} cards need at least x4 each ({4 * n} lanes); {ctx.cpu_label} "
+            f"{'has' if ctx.cpu_count < 2 else 'have'} {lanes:.0f} lanes ({for_cards} for "
+            "slots)", figures, ids,
             "Choose a workstation CPU (Threadripper / Xeon W) for this many cards.")]
     impact = ("halves host-to-GPU bandwidth, which matters for multi-GPU training that "
               "syncs gradients over PCIe" if width == 8 else
@@ -351,8 +422,12 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
     return [CheckResult(
         "compat.pcie_lanes", "compatibility", "warn",
         f"{names} {'drops' if one else 'drop'} to x{width} ({GPU_LANES * n} lanes wanted, "
-        f"{for_cards} of {cpu.display_name}'s {lanes:.0f} reach the slots): {impact}{drives}",
-        figures, ids, "A workstation CPU (Threadripper PRO: 128 lanes) keeps every card at x16.")]
+        f"{for_cards} of {ctx.cpu_label}'s {lanes:.0f} reach the slots): {impact}{drives}",
+        figures, ids,
+        "A workstation CPU (Threadripper PRO: 128 lanes) keeps every card at x16."
+        if lanes < WORKSTATION_LANES else
+        "Beyond a platform's lanes, GPU servers give every card x16 through PCIe switches; "
+        "or fit fewer cards.")]
 
 
 def check_cloud(ctx: CheckContext) -> list[CheckResult]:
@@ -389,6 +464,7 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
     return results
 
 
-CHECKS = (check_complete, check_cloud, check_server_modules, check_socket, check_x16_slots,
+CHECKS = (check_complete, check_cloud, check_server_modules, check_socket, check_cpu_sockets,
+          check_x16_slots,
           check_case_slots, check_gpu_length, check_cooler_height, check_cooler_socket,
           check_board_form_factor, check_pcie_lanes)

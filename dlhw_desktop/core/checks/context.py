@@ -37,7 +37,10 @@ class CheckContext:
         self.psu: Part | None = build.psu
         psu_items = build.items(Slot.PSU)
         self.psu_count: int = psu_items[0].quantity if psu_items else 0
+        cpu_items, cooler_items = build.items(Slot.CPU), build.items(Slot.COOLER)
+        self.cpu_count: int = cpu_items[0].quantity if cpu_items else 0
         self.cooler: Part | None = build.cooler
+        self.cooler_count: int = cooler_items[0].quantity if cooler_items else 0
         self.case: Part | None = build.case
         self.accelerators: tuple[BuildItem, ...] = build.accelerators
         self.memory: tuple[BuildItem, ...] = build.memory
@@ -51,6 +54,14 @@ class CheckContext:
             return ""
         name = self.psu.display_name
         return f"{self.psu_count}x {name}" if self.psu_count > 1 else name
+
+    @property
+    def cpu_label(self) -> str:
+        """``AMD EPYC 7443`` or ``2x AMD EPYC 7443`` (a dual-socket board)."""
+        if self.cpu is None:
+            return ""
+        name = self.cpu.display_name
+        return f"{self.cpu_count}x {name}" if self.cpu_count > 1 else name
 
     @cached_property
     def local_items(self) -> tuple[BuildItem, ...]:

@@ -33,7 +33,13 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
     cpu, cooler = ctx.cpu, ctx.cooler
     ids = (cpu.id, cooler.id)
     tdp, capacity = cpu.number("tdp_w"), cooler.number("cooling_capacity_w")
-    figures = {"cpu_tdp_w": tdp, "cooling_capacity_w": capacity}
+    figures = {"cpu_tdp_w": tdp, "cooling_capacity_w": capacity, "cpus": ctx.cpu_count,
+               "coolers": ctx.cooler_count}
+    if ctx.cooler_count < ctx.cpu_count:
+        return [CheckResult(
+            "cooling.cpu", "cooling", "fail",
+            f"{ctx.cpu_label} but {counted(cooler, ctx.cooler_count)}: each CPU needs its "
+            "own cooler", figures, ids, f"Fit {ctx.cpu_count} coolers.")]
     if tdp is None:
         return [CheckResult("cooling.cpu", "cooling", "unknown",
                             f"CPU heat unknown: {missing([(cpu, 'tdp_w')])}", figures, ids)]

@@ -5,7 +5,8 @@
 - Slots and capacity: modules <= the board's ``memory_slots``; total capacity <= the
   smaller of the board's and the CPU's ``max_memory_gb``.
 - Channels: fewer modules than the CPU has channels leaves bandwidth unused (warn); a
-  count that is not a multiple of the channels populates them unevenly (warn).
+  count that is not a multiple of the channels populates them unevenly (warn). Two CPUs
+  on a dual-socket board have twice the channels, and twice the CPU's memory limit.
 - Registered or not: workstation/server sockets take RDIMMs, consumer sockets UDIMMs
   (see ``_util.RDIMM_SOCKETS`` / ``UDIMM_SOCKETS``); the wrong kind will not POST (fail).
 - RAM vs VRAM: below 1x the total accelerator memory: warn (a framework loading a
@@ -27,6 +28,7 @@ from dlhw_desktop.core.checks._util import (
 )
 from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
 from dlhw_desktop.core.checks.result import CheckResult
+from dlhw_desktop.core.parts import Part
 
 RAM_VRAM_RULE = 2.0
 
@@ -97,7 +99,14 @@ def check_memory_capacity(ctx: CheckContext) -> list[CheckResult]:
         return []
     ids = _kit_ids(ctx) + tuple(p.id for p in platforms)
     total = ctx.ram_gb
-    limits = [(p, p.number("max_memory_gb")) for p in platforms]
+
+    def limit_of(part: Part) -> float | None:
+        value = part.number("max_memory_gb")  # a CPU's is per socket
+        if value is not None and part is ctx.cpu:
+            value *= max(1, ctx.cpu_count)
+        return value
+
+    limits = [(p, limit_of(p)) for p in platforms]
     known = [(p, v) for p, v in limits if v is not None]
     absent = [(i.part, "capacity_gb") for i in ctx.memory if kit_capacity_gb(i.part) is None]
     if not known:
@@ -108,12 +117,13 @@ def check_memory_capacity(ctx: CheckContext) -> list[CheckResult]:
                             f"Capacity limit unknown: {missing(absent)}", figures, ids)]
     assert total is not None
     part, limit = min(known, key=lambda pv: pv[1])
+    who = ctx.cpu_label if part is ctx.cpu else part.display_name
     if total <= limit:
         return [CheckResult("memory.capacity", "memory", "pass",
-                            f"{gb(total)} is within {part.display_name}'s {gb(limit)} maximum",
+                            f"{gb(total)} is within {who}'s {gb(limit)} maximum",
                             figures, ids)]
     return [CheckResult("memory.capacity", "memory", "fail",
-                        f"{gb(total)} exceeds {part.display_name}'s {gb(limit)} maximum",
+                        f"{gb(total)} exceeds {who}'s {gb(limit)} maximum",
                         figures, ids, f"Stay at or below {gb(limit)}.")]
 
 
@@ -131,11 +141,12 @@ def check_memory_channels(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult("memory.channels", "memory", "unknown",
                             f"Channel population unknown: {missing(absent)}", figures, ids)]
     assert modules is not None and channels is not None
-    ch = int(channels)
+    ch = int(channels) * max(1, ctx.cpu_count)  # each socket has its own channels
+    who = ctx.cpu_label
     if modules < ch:
         return [CheckResult(
             "memory.channels", "memory", "warn",
-            f"{modules} module(s) fill {modules} of {cpu.display_name}'s {ch} memory channels: "
+            f"{modules} module(s) fill {modules} of {who}'s {ch} memory channels: "
             f"about {modules / ch:.0%} of its memory bandwidth", figures, ids,
             f"Use at least {ch} modules (smaller ones for the same capacity).")]
     if modules % ch:
@@ -144,7 +155,7 @@ def check_memory_channels(ctx: CheckContext) -> list[CheckResult]:
             f"{modules} modules on {ch} channels populate them unevenly", figures, ids,
             f"Use a multiple of {ch} modules.")]
     return [CheckResult("memory.channels", "memory", "pass",
-                        f"{modules} modules fill all {ch} channels of {cpu.display_name}",
+                        f"{modules} modules fill all {ch} channels of {who}",
                         figures, ids)]
 
 

@@ -190,6 +190,8 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
         cpu_w = ctx.cpu.number("tdp_w")
         if cpu_w is None:
             absent.append((ctx.cpu, "tdp_w"))
+        else:
+            cpu_w *= max(1, ctx.cpu_count)  # a dual-socket board: both CPUs
     breakdown: list[tuple[str, float]] = []
     platform = 0.0
     if ctx.cpu is not None or ctx.board is not None:

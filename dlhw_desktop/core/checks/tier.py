@@ -106,6 +106,9 @@ def check_tier_cpu(ctx: CheckContext) -> list[CheckResult]:
         return _absent("cpu", "CPU", ctx)
     cpu = ctx.cpu
     cores, threads = cpu.number("cores"), cpu.number("threads")
+    if ctx.cpu_count > 1:  # a dual-socket board: the system's cores
+        cores = cores * ctx.cpu_count if cores is not None else None
+        threads = threads * ctx.cpu_count if threads is not None else None
 
     def want(r: TierRequirement) -> str:
         bits = []
@@ -122,7 +125,7 @@ def check_tier_cpu(ctx: CheckContext) -> list[CheckResult]:
             return _name_match([cpu], r.example_part_names)
         return _all(_at_least(cores, r.cores), _at_least(threads, r.threads))
 
-    have = (f"{cpu.display_name} ({num(cores) if cores else 'n/a'} cores / "
+    have = (f"{ctx.cpu_label} ({num(cores) if cores else 'n/a'} cores / "
             f"{num(threads) if threads else 'n/a'} threads)")
     gaps = [(cpu, f) for f, v in (("cores", cores), ("threads", threads)) if v is None]
     return _grade(ctx, "cpu", "CPU", have, met, want,
