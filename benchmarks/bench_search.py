@@ -1,6 +1,10 @@
-"""Search as you type: keystroke to the Catalog tab's model updated (and the table
-repainted), p50 and p95, on the real catalog and on a 100,000-part synthetic one, against
-the raw SQLite FTS query for the same text on the same data (the floor).
+"""Search as you type, p50 and p95, on the real catalog and on a 100,000-part synthetic
+one, against the raw SQLite FTS query for the same text on the same data (the floor):
+
+- model updated: the Catalog tab's model has counted the matches and holds the first rows
+  (what the issue times);
+- shown: that, plus the first row selected, its details pane filled and the table
+  repainted (what a user waits for).
 
 Typing is replayed one keystroke at a time; each prefix is one sample.
 """
@@ -47,7 +51,8 @@ def raw_fts_ms(db: Path, texts: list[str]) -> list[float]:
     return samples
 
 
-def tab_ms(db: Path, texts: list[str]) -> list[float]:
+def tab_ms(db: Path, texts: list[str]) -> tuple[list[float], list[float]]:
+    """(model updated, shown) per keystroke, in ms."""
     from PySide6.QtWidgets import QApplication
 
     from dlhw_desktop.catalog.store import Catalog
@@ -59,7 +64,16 @@ def tab_ms(db: Path, texts: list[str]) -> list[float]:
     tab.resize(1300, 800)
     tab.show()
     app.processEvents()
-    samples = []
+    model_ms: list[float] = []
+    set_query = tab.model.set_query
+
+    def timed_set_query(query) -> None:  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        set_query(query)
+        model_ms.append((time.perf_counter() - start) * 1000)
+
+    tab.model.set_query = timed_set_query  # type: ignore[method-assign]
+    shown = []
     for text in texts:
         tab.search.blockSignals(True)
         tab.search.setText(text)
@@ -67,9 +81,9 @@ def tab_ms(db: Path, texts: list[str]) -> list[float]:
         start = time.perf_counter()
         tab.apply_query()  # what the debounce timer runs
         tab.table.viewport().repaint()
-        samples.append((time.perf_counter() - start) * 1000)
+        shown.append((time.perf_counter() - start) * 1000)
     tab.close()
-    return samples
+    return model_ms, shown
 
 
 def stats(samples: list[float]) -> dict[str, float]:
@@ -87,13 +101,19 @@ def run() -> dict[str, object]:
     texts = prefixes()
     result: dict[str, object] = {"keystrokes_per_round": len(texts), "rounds": ROUNDS}
     for label, db in (("real", real), ("synthetic_100k", big)):
-        raw, tab = [], []
+        raw: list[float] = []
+        model: list[float] = []
+        shown: list[float] = []
         for _ in range(ROUNDS):  # interleaved rounds: machine noise hits both alike
             raw += raw_fts_ms(db, texts)
-            tab += tab_ms(db, texts)
-        raw_s, tab_s = stats(raw), stats(tab)
-        result[label] = {"raw_fts": raw_s, "catalog_tab": tab_s,
-                         "ratio_p95": round(tab_s["p95_ms"] / max(raw_s["p95_ms"], 1e-3), 2)}
+            m, s = tab_ms(db, texts)
+            model += m
+            shown += s
+        raw_s, model_s, shown_s = stats(raw), stats(model), stats(shown)
+        floor = max(raw_s["p95_ms"], 1e-3)
+        result[label] = {"raw_fts": raw_s, "model_updated": model_s, "shown": shown_s,
+                         "ratio_p95_model": round(model_s["p95_ms"] / floor, 2),
+                         "ratio_p95_shown": round(shown_s["p95_ms"] / floor, 2)}
     result["goals"] = "p95 < 50 ms at 100k parts; <= 2x the raw query"
     return result
 

@@ -151,8 +151,8 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                     f"VALUES (?, {placeholders}, ?)",
                     [rowid, *(_sql_value(row.get(c)) for c in columns), text],
                 )
-                conn.execute("INSERT INTO parts_fts (rowid, search_text) VALUES (?, ?)",
-                             (rowid, text))
+                conn.execute("INSERT INTO parts_fts (rowid, search_text, category) "
+                             "VALUES (?, ?, ?)", (rowid, text, row["category"]))
             conn.executemany("INSERT INTO figure_sources VALUES (?, ?, ?, ?, ?)",
                              figure_sources)
             tier_names = [c for c, _ in TIER_COLUMNS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 2  # 2: cpu_sockets (boards), max_sockets (CPUs)
+SCHEMA_VERSION = 3  # 2: cpu_sockets, max_sockets; 3: parts_fts.category
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "meta")
 
@@ -60,7 +60,8 @@ def create_statements() -> list[str]:
         "  PRIMARY KEY (tier, component, level)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
-        "CREATE VIRTUAL TABLE parts_fts USING fts5(search_text, "
+        # ``category`` lets a category's matches be counted in the index alone.
+        "CREATE VIRTUAL TABLE parts_fts USING fts5(search_text, category, "
         "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')",
     ]
     for i, cols in enumerate(INDEXED_COLUMNS):

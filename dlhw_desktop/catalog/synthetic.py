@@ -30,7 +30,7 @@ def make_synthetic_catalog(source: Path, output: Path, total_parts: int = 100_00
         idx = {c: i for i, c in enumerate(columns)}
         next_rowid = int(conn.execute("SELECT max(rowid) FROM parts").fetchone()[0]) + 1
         batch: list[list[object]] = []
-        fts: list[tuple[int, str]] = []
+        fts: list[tuple[int, str, str]] = []
         for n in range(max(0, total_parts - have)):
             base = list(rows[rng.randrange(have)])
             suffix = f"{rng.choice(_SUFFIXES)} {n:06d}"
@@ -45,12 +45,13 @@ def make_synthetic_catalog(source: Path, output: Path, total_parts: int = 100_00
             text = search_text(base[idx["vendor"]], base[idx["name"]], base[idx["family"]])
             base[idx["search_text"]] = text
             batch.append([next_rowid, *base])
-            fts.append((next_rowid, text))
+            fts.append((next_rowid, text, base[idx["category"]]))
             next_rowid += 1
         marks = ", ".join("?" for _ in range(len(columns) + 1))
         conn.executemany(f"INSERT INTO parts (rowid, {', '.join(columns)}) VALUES ({marks})",
                          batch)
-        conn.executemany("INSERT INTO parts_fts (rowid, search_text) VALUES (?, ?)", fts)
+        conn.executemany("INSERT INTO parts_fts (rowid, search_text, category) "
+                         "VALUES (?, ?, ?)", fts)
         conn.commit()
     finally:
         conn.close()

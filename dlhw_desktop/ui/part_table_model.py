@@ -27,15 +27,31 @@ CHUNK = 100
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
+# Roles as plain ints: a table repaint asks ``data`` ~1,000 times, and comparing with
+# ``Qt.ItemDataRole.X`` looks the enum member up on every call.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_USER = int(Qt.ItemDataRole.UserRole)
+_PART = int(PART_ROLE)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_SERVED = frozenset({_DISPLAY, _USER, _PART, _TOOLTIP, _ALIGNMENT, _FOREGROUND})
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
 
 class PartRowsModel(QAbstractTableModel):
     """A table whose rows are parts (``self._rows``): each row drags as its part id."""
 
     _rows: list[Part]
+    _row_flags: Qt.ItemFlag | None = None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
+        if not index.isValid():
+            return super().flags(index)
+        if self._row_flags is None:  # the same for every cell: computed once
+            self._row_flags = super().flags(index) | Qt.ItemFlag.ItemIsDragEnabled
+        return self._row_flags
 
     def mimeTypes(self) -> list[str]:
         return [PART_MIME]
@@ -128,35 +144,36 @@ class PartTableModel(PartRowsModel):
             return spec.name
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._rows):
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        if role not in _SERVED:
             return None
-        part = self._rows[index.row()]
+        row = index.row()
+        if not index.isValid() or row >= len(self._rows):
+            return None
+        part = self._rows[row]
         name = self._columns[index.column()]
         value = part.get(name)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if name == "name":
                 return part.name + ("  (custom)" if part.custom else "")
             if name == "category":
                 return Category(value).label if value else "n/a"
             return _cell_text(name, value)
-        if role == Qt.ItemDataRole.UserRole:
+        if role == _USER:
             return value
-        if role == PART_ROLE:
+        if role == _PART:
             return self.full_part(part)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             if name == "name":
                 return f"{part.display_name}\n{part.id}" + (
                     f"\n{part.get('dl_note')}" if part.get("dl_note") else "")
             src = self.full_part(part).source_of(name)
             return f"Source: {src.source} (read {src.source_date})" + (
                 f"\n{src.note}" if src.note else "")
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        if role == _ALIGNMENT:
             spec = FIELDS_BY_NAME[name]
-            if spec.numeric and name != "release_year":
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and value is None:
+            return _RIGHT if spec.numeric and name != "release_year" else _LEFT
+        if role == _FOREGROUND and value is None:
             return self._muted
         return None
 
