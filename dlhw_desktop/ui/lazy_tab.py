@@ -37,8 +37,10 @@ class LazyTab(QWidget):
             self._widget = self._factory()
             self._layout.addWidget(self._widget)
             if self.isVisible():
-                # Built while on screen: show and lay it out now, so its first frame is
-                # painted once, at its final size (not at a default size, then again).
+                # Built while on screen: give it its final size and show it now, so its
+                # first frame is painted once and its own show handling (splitter
+                # proportions) sees the real width, not a default 640 x 480.
+                self._widget.setGeometry(self.contentsRect())
                 self._widget.show()
                 self._layout.activate()
             self.created.emit(self._widget)

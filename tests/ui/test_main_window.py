@@ -160,3 +160,21 @@ def test_an_unknown_saved_category_falls_back_to_accelerators(
     app_settings.set("catalog/category", "quantum-annealer")
     assert make_window(qtbot, catalog, app_settings).catalog_tab.category \
         is Category.ACCELERATOR
+
+
+def test_a_tab_built_on_first_show_lays_out_at_the_window_width(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
+    """The Build tab is built when first shown: its three panes take their proportions of
+    the real width (not of a default-sized widget)."""
+    window = make_window(qtbot, catalog, app_settings)
+    window.resize(1400, 860)
+    window.show()
+    qtbot.waitUntil(lambda: window.tabs.width() > 1300)
+    window.tabs.setCurrentIndex(2)
+    splitter = window.build_tab.splitter
+    qtbot.waitUntil(lambda: splitter.width() > 1300)
+    picker, centre, right = splitter.sizes()
+    total = picker + centre + right
+    # 23 % / 48 % / 29 % of the real width (at a default width the side panes would sit
+    # at their minimums and the centre take the rest)
+    assert abs(picker / total - 0.23) < 0.03 and abs(right / total - 0.29) < 0.03
