@@ -72,10 +72,14 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
         # interpreter's teardown of every Qt object (the floor benchmark does the same).
         milestone = window.first_paint if exit_after_show else window.catalog_ready
         milestone.connect(lambda: QTimer.singleShot(0, _exit_now))
-    else:
-        window.catalog_ready.connect(window.offer_recovery)
+
+    def after_first_frame() -> None:
+        window.finish_startup()
+        if not timing:  # a build left unsaved by a crash: offered once the window is whole
+            QTimer.singleShot(0, window.offer_recovery)
+
     # The window's frame is painted first; menus and the Catalog tab follow on the next turn.
-    window.first_paint.connect(lambda: QTimer.singleShot(0, window.finish_startup))
+    window.first_paint.connect(lambda: QTimer.singleShot(0, after_first_frame))
     window.show()
     for path in open_files or []:
         window.open_build_file(path)

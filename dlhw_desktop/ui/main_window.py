@@ -78,7 +78,12 @@ class MainWindow(QMainWindow):
     def finish_startup(self) -> None:
         """Fill the menus (actions and shortcuts) and build the Catalog tab; once."""
         self._fill_menus()
+        created = self.catalog_page.is_created
         self.catalog_page.widget()
+        if not created and self.tabs.currentWidget() is not self.catalog_page:
+            # Another tab is in front (a build opened from the command line): the Catalog
+            # tab has nothing to paint yet, so start-up is complete now.
+            QTimer.singleShot(0, self.catalog_ready.emit)
 
     # --- tabs built on demand -------------------------------------------------------
     def _make_catalog_tab(self) -> QWidget:

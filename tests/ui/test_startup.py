@@ -47,3 +47,17 @@ def test_a_damaged_catalog_is_a_dialog_when_started_normally(
     assert app_module.run_app(catalog_path=bad) == 2
     assert len(shown) == 1 and "cannot open the catalog" in shown[0][0]
     assert str(bad) in shown[0][1] or "catalog" in shown[0][1]
+
+
+def test_start_up_with_a_build_to_open_still_completes(tmp_path: Path) -> None:
+    """``dlhw --open FILE`` puts the Build tab in front; start-up must still finish (the
+    Catalog tab behind it is built but has nothing to paint)."""
+    from dlhw_desktop.catalog.store import Catalog
+    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build import Build
+
+    build = Build("opened")
+    build.add(Catalog.open().find("accelerator/nvidia-geforce-rtx-4090"))
+    path = buildfile.save(build, tmp_path / "b.dlhw.json")
+    result = launch(tmp_path, "--open", str(path), "--exit-when-ready")
+    assert result.returncode == 0, result.stderr
