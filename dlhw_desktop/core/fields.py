@@ -188,6 +188,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("efficiency_rating", "80 PLUS", "text", categories=(Category.PSU,),
               description="White, Bronze, Silver, Gold, Platinum or Titanium"),
     FieldSpec("atx_version", "ATX version", "text", categories=(Category.PSU,)),
+    FieldSpec("redundant", "Redundant module", "bool", categories=(Category.PSU,),
+              description="A hot-swap server module meant to run beside spares: of N "
+                          "fitted, half (rounded up) must carry the load"),
     FieldSpec("connectors_12vhpwr", "12V-2x6 / 12VHPWR", "int", "connectors",
               (Category.PSU,)),
     FieldSpec("connectors_pcie_8pin", "PCIe 8-pin", "int", "connectors", (Category.PSU,)),

@@ -193,8 +193,8 @@ TEMPLATES: tuple[Template, ...] = (
         name="8-GPU server",
         description=(
             "Eight NVIDIA L4 (24 GB, 72 W, low-profile, passive) in a Supermicro 4U GPU "
-            "chassis with its 2,000 W Titanium supply (a redundant pair: one module's "
-            "capacity counted), two EPYC 7443 on a dual-socket board and 1 TB DDR4 RDIMM: "
+            "chassis with its two 2,000 W Titanium modules (1+1 redundant: one carries the "
+            "load), two EPYC 7443 on a dual-socket board and 1 TB DDR4 RDIMM: "
             "the article's heavy-workload server ('Dual AMD EPYC 7443') with its "
             "recommended inference GPU. SXM servers (8x H100 on an HGX baseboard) cannot "
             "be modelled yet."),
@@ -205,7 +205,7 @@ TEMPLATES: tuple[Template, ...] = (
             ("memory/samsung-m393a8g40ab2-cwe-64gb-ddr4-3200-ecc-rdimm-16-module-set", 1),
             ("accelerator/nvidia-l4", 8),
             ("storage/samsung-pm9a3-3-84tb-u-2-mzql23t8hcls-00a07", 2),
-            ("psu/supermicro-pws-2k04a-1r-2000w-titanium-redundant-module", 1),
+            ("psu/supermicro-pws-2k04a-1r-2000w-titanium-redundant-module", 2),
             ("cooler/noctua-nh-u14s-tr4-sp3", 2),
             ("case/supermicro-sc747btq-r2k04b", 1),
         ),

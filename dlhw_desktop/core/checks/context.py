@@ -7,6 +7,7 @@ the circuit check, the case-heat check and the summary alike.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -48,12 +49,31 @@ class CheckContext:
         self.cloud: tuple[BuildItem, ...] = build.cloud
 
     @property
+    def psu_redundant(self) -> bool:
+        """The power supply is a server's hot-swap module, fitted beside spares."""
+        return self.psu is not None and self.psu.get("redundant") is True
+
+    @property
+    def psu_carrying(self) -> int:
+        """How many of the fitted units carry the load: all of them for ATX units sharing
+        it, half (rounded up) of a server's redundant modules — what survives losing one
+        module or one of two power feeds (1+1, 2+2, 3+3)."""
+        count = max(1, self.psu_count)
+        return math.ceil(count / 2) if self.psu_redundant else count
+
+    @property
     def psu_label(self) -> str:
-        """``Corsair HX1500i`` or ``2x Corsair HX1500i`` (load-sharing or redundant units)."""
+        """``Corsair HX1500i``, ``2x Corsair HX1500i`` (load-sharing units) or
+        ``2x Supermicro PWS-2K04A-1R (1+1 redundant)``."""
         if self.psu is None:
             return ""
         name = self.psu.display_name
-        return f"{self.psu_count}x {name}" if self.psu_count > 1 else name
+        if self.psu_count <= 1:
+            return name
+        if self.psu_redundant:
+            spare = self.psu_count - self.psu_carrying
+            return f"{self.psu_count}x {name} ({self.psu_carrying}+{spare} redundant)"
+        return f"{self.psu_count}x {name}"
 
     @property
     def cpu_label(self) -> str:

@@ -218,9 +218,9 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     if ctx.local_items and gpu_w is not None and cpu_w is not None:
         sustained = gpu_w + cpu_w + platform
     unit_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
-    # Several units share the load (two ATX supplies, or a server's modules: the sum is
-    # what they deliver together; redundancy, if wanted, is the user's margin on top).
-    psu_w = unit_w * max(1, ctx.psu_count) if unit_w is not None else None
+    # Several ATX units share the load (their sum is what they deliver together); of a
+    # server's redundant modules, only those that must carry it on their own count.
+    psu_w = unit_w * ctx.psu_carrying if unit_w is not None else None
     load = sustained / psu_w if sustained is not None and psu_w else None
     efficiency = None
     if sustained is not None:
@@ -571,4 +571,25 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
         advice or "Put the machine on a dedicated or higher-rated circuit.")]
 
 
-CHECKS = (check_psu_load, check_transients, check_connectors, check_circuit)
+def check_redundancy(ctx: CheckContext) -> list[CheckResult]:
+    """A server's redundant modules: say whether a spare is fitted."""
+    if not ctx.psu_redundant:
+        return []
+    assert ctx.psu is not None
+    count, carrying = max(1, ctx.psu_count), ctx.psu_carrying
+    figures = {"modules": count, "carrying": carrying, "spare": count - carrying}
+    if count == 1:
+        return [CheckResult(
+            "power.redundancy", "power", "warn",
+            f"One {ctx.psu.display_name}: a redundant module with no spare beside it, so "
+            "one failure stops the machine", figures, (ctx.psu.id,),
+            "Fit a second module (1+1) as the chassis intends.")]
+    return [CheckResult(
+        "power.redundancy", "power", "pass",
+        f"{ctx.psu_label}: {carrying} module{'s carry' if carrying > 1 else ' carries'} the load, "
+        f"{count - carrying} spare{'s' if count - carrying > 1 else ''}; the load check "
+        f"counts {carrying}", figures, (ctx.psu.id,))]
+
+
+CHECKS = (check_psu_load, check_redundancy, check_transients, check_connectors,
+          check_circuit)

@@ -252,7 +252,7 @@ def check_tier_psu(ctx: CheckContext) -> list[CheckResult]:
     psu = ctx.psu
     wattage = psu.number("wattage_w")
     if wattage is not None and ctx.psu_count > 1:
-        wattage *= ctx.psu_count
+        wattage *= ctx.psu_carrying
     rating = rating_key(psu.text("efficiency_rating"))
 
     def want(r: TierRequirement) -> str:
