@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self._painted = False
         self._build_menu_filled = False
         self._menus_filled = False
+        self._ready = False  # catalog_ready is announced once
         if not progressive:
             self.finish_startup()
 
@@ -83,7 +84,12 @@ class MainWindow(QMainWindow):
         if not created and self.tabs.currentWidget() is not self.catalog_page:
             # Another tab is in front (a build opened from the command line): the Catalog
             # tab has nothing to paint yet, so start-up is complete now.
-            QTimer.singleShot(0, self.catalog_ready.emit)
+            QTimer.singleShot(0, self._announce_ready)
+
+    def _announce_ready(self) -> None:
+        if not self._ready:
+            self._ready = True
+            self.catalog_ready.emit()
 
     # --- tabs built on demand -------------------------------------------------------
     def _make_catalog_tab(self) -> QWidget:
@@ -99,7 +105,7 @@ class MainWindow(QMainWindow):
         if splitter:
             tab.splitter.restoreState(QByteArray(splitter))
         # Announced on the next turn of the event loop, once the frame is painted.
-        tab.table.first_painted.connect(lambda: QTimer.singleShot(0, self.catalog_ready.emit))
+        tab.table.first_painted.connect(lambda: QTimer.singleShot(0, self._announce_ready))
         return tab
 
     def _saved_category(self) -> Category | None:
