@@ -49,6 +49,11 @@ bench: $(VENV)/.installed-dev
 	@scripts/system-deps.sh test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run_all.py
 
+## screenshots: the build planner's screenshots in docs/ (offscreen)
+screenshots: $(VENV)/.installed-dev
+	@scripts/system-deps.sh test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/shoot_build.py docs
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
 
