@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
 from typing import Any
@@ -48,3 +49,25 @@ def emit(name: str, result: dict[str, Any]) -> None:
     if target:
         with open(target, "w", encoding="utf-8") as handle:
             json.dump({"name": name, "result": result}, handle, indent=2, default=str)
+
+
+def process_ms(cmd: list[str], env: dict[str, str]) -> float:
+    """Wall time of one process run, start to exit."""
+    start = time.perf_counter()
+    # No timeout: with one, Popen.wait polls in steps of up to 50 ms and quantises timing.
+    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return (time.perf_counter() - start) * 1000
+
+
+def interleaved_process_ms(commands: dict[str, list[str]], env: dict[str, str],
+                           runs: int) -> dict[str, list[float]]:
+    """Each command run ``runs`` times, interleaved so machine noise hits all alike,
+    after one warm-up run each (file cache)."""
+    for cmd in commands.values():
+        process_ms(cmd, env)
+    samples: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            samples[name].append(process_ms(cmd, env))
+    return samples

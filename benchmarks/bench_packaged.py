@@ -8,22 +8,13 @@ Run after `make package`. Each runs `--exit-after-show` (first frame) and
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import emit, summarize
+from _common import emit, interleaved_process_ms, summarize
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def _run(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return (time.perf_counter() - start) * 1000
 
 
 def run(runs: int = 7) -> dict[str, object]:
@@ -39,12 +30,7 @@ def run(runs: int = 7) -> dict[str, object]:
     variants = {f"{name}_{milestone}": [*cmd, flag] for name, cmd in apps.items()
                 for milestone, flag in (("first_paint", "--exit-after-show"),
                                         ("catalog_ready", "--exit-when-ready"))}
-    samples: dict[str, list[float]] = {k: [] for k in variants}
-    for cmd in variants.values():
-        _run(cmd, env)  # warm the file cache
-    for _ in range(runs):
-        for name, cmd in variants.items():
-            samples[name].append(_run(cmd, env))
+    samples = interleaved_process_ms(variants, env, runs)
     return {name: summarize(values) for name, values in samples.items()}
 
 

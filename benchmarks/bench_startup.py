@@ -16,14 +16,12 @@ from __future__ import annotations
 import compileall
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import emit, summarize
+from _common import emit, interleaved_process_ms, summarize
 
 BARE = r"""
 import os, sys
@@ -42,14 +40,6 @@ sys.exit(app.exec())
 """
 
 
-def _run(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    # No timeout: with one, Popen.wait polls in steps of up to 50 ms and quantises timing.
-    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return (time.perf_counter() - start) * 1000
-
-
 def run(runs: int = 9) -> dict[str, object]:
     root = Path(__file__).resolve().parent.parent
     compileall.compile_dir(root / "dlhw_desktop", quiet=1)
@@ -61,12 +51,7 @@ def run(runs: int = 9) -> dict[str, object]:
         "dlhw_first_paint": [sys.executable, "-m", "dlhw_desktop", "--exit-after-show"],
         "dlhw_catalog_ready": [sys.executable, "-m", "dlhw_desktop", "--exit-when-ready"],
     }
-    for cmd in commands.values():  # warm the file cache
-        _run(cmd, env)
-    samples: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(runs):  # interleaved, so machine noise hits all alike
-        for name, cmd in commands.items():
-            samples[name].append(_run(cmd, env))
+    samples = interleaved_process_ms(commands, env, runs)
     result: dict[str, object] = {name: summarize(v) for name, v in samples.items()}
     floor = statistics.median(samples["bare_qmainwindow"])
     for name in ("dlhw_first_paint", "dlhw_catalog_ready"):

@@ -300,6 +300,12 @@ class Build:
         items = self._slots[slot]
         return items[0] if items else None
 
+    def count(self, slot: Slot) -> int:
+        """How many of its one model a single slot holds: 0 when empty, 2 for two CPUs on
+        a dual-socket board, 2 for a pair of power supplies."""
+        item = self.occupant(slot)
+        return item.quantity if item is not None else 0
+
     def would_replace(self, part: Part) -> BuildItem | None:
         """The item ``add(part)`` would replace (another part in its single slot), else None."""
         slot = slot_for(part)

@@ -8,13 +8,13 @@ utilisation the checks used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks.summary import BuildSummary
-from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_fit import Finder, build_accelerators, fit_build
+from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
@@ -66,22 +66,10 @@ def sheet_fit(build: Build, summary: BuildSummary | None = None,
     if offering is None and summary is not None:
         if summary.price_usd is not None and summary.unknown_price_parts == 0:
             changes["hardware_price_usd"] = summary.price_usd
-        gpu_w = _gpu_watts(pairs)
+        gpu_w = system_power_w(pairs, base_w=0.0) if pairs else None
         if summary.sustained_w is not None and gpu_w is not None:
             changes["base_system_w"] = max(summary.sustained_w - gpu_w, 0.0)
     return fit_build(build, find, CostAssumptions(**changes))
-
-
-def _gpu_watts(pairs: Sequence[tuple[Part, int]]) -> float | None:
-    if not pairs:
-        return None
-    total = 0.0
-    for part, n in pairs:
-        tdp = part.number("tdp_w")
-        if tdp is None:
-            return None
-        total += tdp * n
-    return total
 
 
 # --- printable rows ---------------------------------------------------------------------

@@ -378,13 +378,13 @@ class AdvisorDialog(QDialog):
         tokens = parse_count(tokens_text) if tokens_text and mode != "inference" else None
         budget = self.budget_spin.value() or None
         hours = self.hours_spin.value() or None
-        return Answers(
-            model=model, mode=mode, precision=self.precision_combo.currentData() or "BF16",
+        workload = Workload(
+            model, mode, self.precision_combo.currentData() or "BF16",
             batch=self.batch_spin.value(), seq=self.seq_spin.value() or None, tokens=tokens,
-            budget_usd=budget, deployment=self.deployment_combo.currentData(),
-            data_private=self.private_check.isChecked(), hours_per_month=hours,
-            checkpointing=mode != "inference",
-        )
+            checkpointing=mode != "inference")
+        return Answers(workload, budget_usd=budget,
+                       deployment=self.deployment_combo.currentData(),
+                       data_private=self.private_check.isChecked(), hours_per_month=hours)
 
     @property
     def advice(self) -> Advice | None:

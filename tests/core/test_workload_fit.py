@@ -179,7 +179,7 @@ def test_the_advisor_asks_the_seed_articles_questions() -> None:
 
 
 def test_three_proposals_with_reasons() -> None:
-    answers = Answers(LLAMA_8B, mode="qlora", tokens=5e8, seq=2048, checkpointing=True)
+    answers = Answers(Workload(LLAMA_8B, "qlora", tokens=5e8, seq=2048, checkpointing=True))
     advice = advise(answers, ACCELERATORS, CLOUD)
     assert len(advice.proposals) == 3
     assert len({(p.option.kind, p.option.accelerator.id) for p in advice.proposals}) == 3
@@ -191,7 +191,7 @@ def test_three_proposals_with_reasons() -> None:
 
 
 def test_private_data_keeps_everything_on_premises() -> None:
-    answers = Answers(LLAMA_8B, mode="qlora", tokens=5e8, seq=2048, checkpointing=True,
+    answers = Answers(Workload(LLAMA_8B, "qlora", tokens=5e8, seq=2048, checkpointing=True),
                       data_private=True)
     advice = advise(answers, ACCELERATORS, CLOUD)
     assert advice.proposals
@@ -201,12 +201,12 @@ def test_private_data_keeps_everything_on_premises() -> None:
 
 
 def test_budget_limits_the_proposals() -> None:
-    answers = Answers(LLAMA_8B, mode="inference", seq=4096, budget_usd=2000,
+    answers = Answers(Workload(LLAMA_8B, "inference", seq=4096), budget_usd=2000,
                       deployment="on-premise")
     advice = advise(answers, ACCELERATORS, CLOUD)
     assert advice.proposals
     assert all((p.option.cost_usd or 0) <= 2000 for p in advice.proposals)
-    too_small = advise(Answers(LLAMA_8B, budget_usd=10, deployment="on-premise"),
+    too_small = advise(Answers(Workload(LLAMA_8B), budget_usd=10, deployment="on-premise"),
                        ACCELERATORS, CLOUD)
     assert not too_small.proposals
     assert any("nothing fits the budget" in n for n in too_small.notes)
@@ -214,9 +214,9 @@ def test_budget_limits_the_proposals() -> None:
 
 def test_bad_answers() -> None:
     with pytest.raises(InvalidWorkloadError):
-        Answers(LLAMA_8B, deployment="moon")
+        Answers(Workload(LLAMA_8B), deployment="moon")
     with pytest.raises(InvalidWorkloadError):
-        Answers(LLAMA_8B, budget_usd=-5)
+        Answers(Workload(LLAMA_8B), budget_usd=-5)
 
 
 def test_cloud_parts_need_their_accelerator() -> None:

@@ -36,12 +36,10 @@ class CheckContext:
         self.cpu: Part | None = build.cpu
         self.board: Part | None = build.motherboard
         self.psu: Part | None = build.psu
-        psu_items = build.items(Slot.PSU)
-        self.psu_count: int = psu_items[0].quantity if psu_items else 0
-        cpu_items, cooler_items = build.items(Slot.CPU), build.items(Slot.COOLER)
-        self.cpu_count: int = cpu_items[0].quantity if cpu_items else 0
+        self.psu_count: int = build.count(Slot.PSU)
+        self.cpu_count: int = build.count(Slot.CPU)
         self.cooler: Part | None = build.cooler
-        self.cooler_count: int = cooler_items[0].quantity if cooler_items else 0
+        self.cooler_count: int = build.count(Slot.COOLER)
         self.case: Part | None = build.case
         self.accelerators: tuple[BuildItem, ...] = build.accelerators
         self.memory: tuple[BuildItem, ...] = build.memory

@@ -103,7 +103,7 @@ def check_memory_capacity(ctx: CheckContext) -> list[CheckResult]:
     def limit_of(part: Part) -> float | None:
         value = part.number("max_memory_gb")  # a CPU's is per socket
         if value is not None and part is ctx.cpu:
-            value *= max(1, ctx.cpu_count)
+            value *= ctx.cpu_count
         return value
 
     limits = [(p, limit_of(p)) for p in platforms]
@@ -141,7 +141,7 @@ def check_memory_channels(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult("memory.channels", "memory", "unknown",
                             f"Channel population unknown: {missing(absent)}", figures, ids)]
     assert modules is not None and channels is not None
-    ch = int(channels) * max(1, ctx.cpu_count)  # each socket has its own channels
+    ch = int(channels) * ctx.cpu_count  # each socket has its own channels
     who = ctx.cpu_label
     if modules < ch:
         return [CheckResult(

@@ -191,7 +191,7 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
         if cpu_w is None:
             absent.append((ctx.cpu, "tdp_w"))
         else:
-            cpu_w *= max(1, ctx.cpu_count)  # a dual-socket board: both CPUs
+            cpu_w *= ctx.cpu_count  # a dual-socket board: both CPUs
     breakdown: list[tuple[str, float]] = []
     platform = 0.0
     if ctx.cpu is not None or ctx.board is not None:

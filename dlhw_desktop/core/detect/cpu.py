@@ -8,11 +8,10 @@ in ``/proc/cpuinfo``, only implementer and part codes, mapped here for common se
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
-from dlhw_desktop.core.detect.host import Host, PsutilFacts
+from dlhw_desktop.core.detect.host import Host, PsutilFacts, powershell_objects, run_powershell
 from dlhw_desktop.core.detect.model import DetectedCpu, Unknown
 
 # ARM "CPU implementer" / "CPU part" codes (Linux arch/arm64 cputype.h).
@@ -122,12 +121,7 @@ def parse_windows_processors(text: str) -> list[dict[str, object]]:
     if not text:
         return []
     if text[0] in "[{":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            return []
-        items = data if isinstance(data, list) else [data]
-        return [i for i in items if isinstance(i, dict)]
+        return powershell_objects(text)
     items: list[dict[str, object]] = []
     current: dict[str, object] = {}
     for raw in text.splitlines():
@@ -220,8 +214,7 @@ def detect_cpu(host: Host, facts: PsutilFacts | None) -> tuple[DetectedCpu | Non
 def _windows_cpu(host: Host) -> tuple[CpuInfo, str, str]:
     script = ("Get-CimInstance Win32_Processor | Select-Object Name,Manufacturer,"
               "NumberOfCores,NumberOfLogicalProcessors,MaxClockSpeed | ConvertTo-Json")
-    result = host.run("powershell-cpu", ["powershell", "-NoProfile", "-NonInteractive",
-                                         "-Command", script], timeout=10.0)
+    result = run_powershell(host, "powershell-cpu", script)
     source = "PowerShell Get-CimInstance"
     items = parse_windows_processors(result.stdout) if result.ok else []
     if not items:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dlhw_desktop.core.detect.host import Host
+from dlhw_desktop.core.detect.host import Host, run_powershell
 from dlhw_desktop.core.detect.model import DetectedGpu, Unknown
 from dlhw_desktop.core.detect.runner import CommandResult, Outcome, first_line
 
@@ -709,8 +709,7 @@ def _run_bus(host: Host, system: str) -> tuple[list[DetectedGpu], str, str, bool
     if system == "Windows":
         script = ("Get-CimInstance Win32_VideoController | Select-Object Name,AdapterRAM,"
                   "PNPDeviceID,DriverVersion | ConvertTo-Json")
-        result = host.run("powershell-video", ["powershell", "-NoProfile", "-NonInteractive",
-                                               "-Command", script], timeout=10.0)
+        result = run_powershell(host, "powershell-video", script)
         gpus = parse_windows_video(result.stdout) if result.ok else []
         return gpus, "Win32_VideoController", "" if result.ok else result.reason, False
     if system == "Darwin":

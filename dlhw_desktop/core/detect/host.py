@@ -113,6 +113,33 @@ class Host(Protocol):
     def psutil_facts(self) -> PsutilFacts | None: ...
 
 
+# --- PowerShell (Windows) ------------------------------------------------------------
+
+POWERSHELL_TIMEOUT_S = 10.0
+
+
+def run_powershell(host: Host, key: str, script: str,
+                   timeout: float = POWERSHELL_TIMEOUT_S) -> CommandResult:
+    """``script`` run by PowerShell without a profile or prompts (``key`` names it for
+    recording and replay)."""
+    return host.run(key, ["powershell", "-NoProfile", "-NonInteractive", "-Command", script],
+                    timeout=timeout)
+
+
+def powershell_objects(text: str) -> list[dict[str, Any]]:
+    """What ``... | ConvertTo-Json`` printed: one object for one item, a list for several;
+    ``[]`` for nothing, or for text that is not JSON."""
+    text = text.strip().lstrip("\ufeff")
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return []
+    items = data if isinstance(data, list) else [data]
+    return [i for i in items if isinstance(i, dict)]
+
+
 # --- this computer -------------------------------------------------------------------
 
 

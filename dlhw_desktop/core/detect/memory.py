@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from dlhw_desktop.core.detect.host import Host, PsutilFacts
+from dlhw_desktop.core.detect.host import Host, PsutilFacts, powershell_objects, run_powershell
 from dlhw_desktop.core.detect.model import DetectedMemory, MemoryModule, Unknown
 
 # Sizes machines are sold with, in GiB (what memory kits call "GB").
@@ -98,7 +98,7 @@ def parse_dmidecode_memory(text: str) -> tuple[list[MemoryModule], bool | None]:
 
 def parse_windows_memory(text: str) -> list[MemoryModule]:
     """``Get-CimInstance Win32_PhysicalMemory | ConvertTo-Json`` (object or list)."""
-    items = _json_items(text)
+    items = powershell_objects(text)
     modules: list[MemoryModule] = []
     for item in items:
         capacity = _number(item.get("Capacity"))
@@ -187,9 +187,7 @@ def detect_memory(host: Host, facts: PsutilFacts | None) -> tuple[DetectedMemory
         script = ("Get-CimInstance Win32_PhysicalMemory | Select-Object Capacity,Speed,"
                   "ConfiguredClockSpeed,SMBIOSMemoryType,Manufacturer,PartNumber,"
                   "DeviceLocator | ConvertTo-Json")
-        result = host.run("powershell-memory", ["powershell", "-NoProfile",
-                                                "-NonInteractive", "-Command", script],
-                          timeout=10.0)
+        result = run_powershell(host, "powershell-memory", script)
         modules = parse_windows_memory(result.stdout) if result.ok else []
         module_source = "PowerShell Get-CimInstance"
         if not modules:
@@ -285,18 +283,6 @@ def _clean(value: Any) -> str | None:
         return None
     text = str(value).strip()
     return None if text.lower() in _PLACEHOLDERS else text
-
-
-def _json_items(text: str) -> list[dict[str, Any]]:
-    text = text.strip().lstrip("\ufeff")
-    if not text:
-        return []
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return []
-    items = data if isinstance(data, list) else [data]
-    return [i for i in items if isinstance(i, dict)]
 
 
 def _number(value: Any) -> float | None:

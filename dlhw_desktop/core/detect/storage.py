@@ -14,7 +14,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from dlhw_desktop.core.detect.host import Host, PartitionFact, PsutilFacts
+from dlhw_desktop.core.detect.host import (
+    Host,
+    PartitionFact,
+    PsutilFacts,
+    powershell_objects,
+    run_powershell,
+)
 from dlhw_desktop.core.detect.model import DetectedDisk, Unknown
 
 _SKIP_PREFIXES = ("loop", "zram", "ram", "fd", "sr", "nbd", "md", "dm-")
@@ -101,12 +107,7 @@ def classify_disk(name: str, size_bytes: int, rotational: bool | None, transport
 def parse_windows_disks(text: str) -> list[DetectedDisk]:
     """``Get-PhysicalDisk | Select FriendlyName,MediaType,BusType,Size | ConvertTo-Json``;
     enums arrive as names or, on older PowerShell, as numbers."""
-    text = text.strip().lstrip("\ufeff")
-    try:
-        data = json.loads(text) if text else []
-    except json.JSONDecodeError:
-        return []
-    items = data if isinstance(data, list) else [data]
+    items = powershell_objects(text)
     bus_names = {17: "nvme", 11: "sata", 10: "sas", 7: "usb", 8: "raid", 3: "ata", 1: "scsi"}
     media_names = {3: "hdd", 4: "ssd", 5: "scm"}
     disks: list[DetectedDisk] = []
@@ -184,8 +185,7 @@ def detect_storage(host: Host, facts: PsutilFacts | None) -> tuple[list[Detected
     elif system == "Windows":
         script = ("Get-PhysicalDisk | Select-Object FriendlyName,MediaType,BusType,Size | "
                   "ConvertTo-Json")
-        result = host.run("powershell-disks", ["powershell", "-NoProfile", "-NonInteractive",
-                                               "-Command", script], timeout=10.0)
+        result = run_powershell(host, "powershell-disks", script)
         disks = parse_windows_disks(result.stdout) if result.ok else []
         if disks:
             return disks, unknowns

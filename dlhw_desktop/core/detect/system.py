@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from dlhw_desktop.core.detect.host import Host, HostInfo
+from dlhw_desktop.core.detect.host import Host, HostInfo, run_powershell
 from dlhw_desktop.core.detect.model import DetectedBoard, DetectedOs, Unknown
 
 _DMI = "/sys/class/dmi/id/"
@@ -81,8 +81,7 @@ def detect_system(host: Host) -> tuple[DetectedOs, DetectedBoard | None, list[Un
     elif info.system == "Windows":
         script = ("Get-CimInstance Win32_BaseBoard | Select-Object Manufacturer,Product | "
                   "ConvertTo-Json")
-        result = host.run("powershell-board", ["powershell", "-NoProfile", "-NonInteractive",
-                                               "-Command", script], timeout=10.0)
+        result = run_powershell(host, "powershell-board", script)
         vendor = _json_field(result.stdout, "Manufacturer") if result.ok else ""
         name = _json_field(result.stdout, "Product") if result.ok else ""
         if name:

@@ -29,8 +29,7 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import break_even
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitOption, fmt_gib, rank_fits
-from dlhw_desktop.core.workload.models import ModelSpec
-from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
+from dlhw_desktop.core.workload.workload import Workload
 
 Deployment = Literal["either", "cloud", "on-premise"]
 DEPLOYMENTS: tuple[str, ...] = ("either", "cloud", "on-premise")
@@ -68,21 +67,14 @@ QUESTIONS: tuple[Question, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Answers:
-    """The user's answers to ``QUESTIONS`` plus the figures the estimates need."""
+    """The user's answers to ``QUESTIONS``: the workload (model, batch, job, ...) and
+    what only the advisor asks (budget, deployment, data privacy, hours of use)."""
 
-    model: ModelSpec
-    mode: str = "inference"
-    precision: str = "BF16"
-    batch: int = 1
-    seq: int | None = None
-    tokens: float | None = None
-    samples: float | None = None
+    workload: Workload
     budget_usd: float | None = None
     deployment: str = "either"
     data_private: bool = False
     hours_per_month: float | None = None
-    mfu: float = DEFAULT_MFU
-    checkpointing: bool = False
 
     def __post_init__(self) -> None:
         if self.deployment not in DEPLOYMENTS:
@@ -92,11 +84,6 @@ class Answers:
             raise InvalidWorkloadError(f"budget must be positive, got {self.budget_usd!r}")
         if self.hours_per_month is not None and not 0 < self.hours_per_month <= 744:
             raise InvalidWorkloadError("hours per month must be in (0, 744]")
-
-    def workload(self) -> Workload:
-        return Workload(self.model, self.mode, self.precision, batch=self.batch, seq=self.seq,
-                        tokens=self.tokens, samples=self.samples, mfu=self.mfu,
-                        checkpointing=self.checkpointing)
 
     @property
     def cloud_allowed(self) -> bool:
@@ -177,8 +164,8 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
     reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, {workload.mode}, "
                    f"{workload.base_format}) {fit_text}")
     acts = memory.bytes_of("activations")
-    if acts is not None and answers.batch > 1:
-        reasons.append(f"batch {answers.batch}: activations take {fmt_gib(acts)} per GPU "
+    if acts is not None and workload.batch > 1:
+        reasons.append(f"batch {workload.batch}: activations take {fmt_gib(acts)} per GPU "
                        "(they grow with batch and sequence length)")
     if option.result.training is not None:
         t = option.result.training
@@ -226,7 +213,7 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
 def advise(answers: Answers, accelerators: Sequence[Part], cloud: Sequence[Part] = (),
            assumptions: CostAssumptions | None = None) -> Advice:
     """Three proposals (fewer when the catalog cannot give three) with their reasons."""
-    workload = answers.workload()
+    workload = answers.workload
     options = rank_fits(workload, accelerators, cloud if answers.cloud_allowed else (),
                         assumptions=assumptions)
     notes: list[str] = []
