@@ -59,13 +59,15 @@ def coerce(field: str, raw: str, origin: str) -> Any:
         return None
     spec = FIELDS_BY_NAME[field]
     try:
-        if spec.kind == "int":
+        if spec.kind in ("int", "float"):
             number = float(text.replace(",", ""))
+            if number < 0:  # no catalog figure is below zero: a typo, not a value
+                raise ValueError(f"{text!r} is negative")
+            if spec.kind == "float":
+                return number
             if not number.is_integer():
                 raise ValueError(f"{text!r} is not a whole number")
             return int(number)
-        if spec.kind == "float":
-            return float(text.replace(",", ""))
         if spec.kind == "bool":
             low = text.lower()
             if low in _TRUE:

@@ -35,6 +35,8 @@ def _cpu_row(sources: Path, **cells: str) -> str:
 @pytest.mark.parametrize(("cells", "message"), [
     ({"cores": "many"}, "cpus.csv:.*cores"),
     ({"cores": "8.5"}, "not a whole number"),
+    ({"max_sockets": "two"}, "cpus.csv:.*max_sockets"),
+    ({"tdp_w": "-170"}, "cpus.csv:.*tdp_w.*negative"),
     ({"source": ""}, "source is empty"),
     ({"source_date": "25/11/2026"}, "not an ISO date"),
     ({"name": "Ryzen 7 7700X", "vendor": "AMD"}, "duplicate id"),
@@ -47,6 +49,16 @@ def test_bad_rows_name_the_file_and_line(sources: Path, tmp_path: Path,
         build_catalog(sources, target)
     assert not target.exists()
     assert list(tmp_path.glob(".catalog-*")) == []  # no half-written temporary file
+
+
+def test_a_yes_no_column_takes_only_yes_or_no(sources: Path, tmp_path: Path) -> None:
+    path = sources / "psus.csv"
+    header = path.read_text(encoding="utf-8").splitlines()[0].split(",")
+    cells = {"vendor": "Acme", "name": "Test PSU", "source": "https://example.com",
+             "source_date": "2026-11-25", "redundant": "maybe"}
+    _append(path, ",".join(cells.get(column, "") for column in header))
+    with pytest.raises(CatalogSourceError, match="psus.csv:.*redundant.*not yes/no"):
+        build_catalog(sources, tmp_path / "out.db")
 
 
 def test_unknown_column_and_unknown_figure_source(sources: Path, tmp_path: Path) -> None:
