@@ -305,6 +305,8 @@ def _sources(items: Iterable[BuildItem], fit_result: FitResult | None
         add(part.source, part.source_date, part.display_name)
     for part in parts:
         for name, figure in sorted(part.figure_sources.items()):
+            if figure.source == part.source:
+                continue  # the part's own source, already cited for the whole part
             spec = FIELDS_BY_NAME.get(name)
             add(figure.source, figure.source_date, part.display_name,
                 spec.label if spec is not None else name)

@@ -57,7 +57,7 @@ def test_a_yes_no_column_takes_only_yes_or_no(sources: Path, tmp_path: Path) -> 
     cells = {"vendor": "Acme", "name": "Test PSU", "source": "https://example.com",
              "source_date": "2026-11-25", "redundant": "maybe"}
     _append(path, ",".join(cells.get(column, "") for column in header))
-    with pytest.raises(CatalogSourceError, match="psus.csv:.*redundant.*not yes/no"):
+    with pytest.raises(CatalogSourceError, match=r"psus.csv:.*redundant.*not yes/no"):
         build_catalog(sources, tmp_path / "out.db")
 
 
