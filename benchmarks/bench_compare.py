@@ -60,11 +60,11 @@ def main() -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.core.compare import BASE_METRICS, DERIVED_METRICS, PRECISIONS
-    from dlhw_desktop.ui.settings import AppSettings
+    from dlhw_desktop.ui.common.settings import AppSettings
 
     start = time.perf_counter()
-    from dlhw_desktop.ui.charts.base import ChartBase
-    from dlhw_desktop.ui.compare_tab import CompareTab
+    from dlhw_desktop.ui.compare.charts.base import ChartBase
+    from dlhw_desktop.ui.compare.compare_tab import CompareTab
 
     import_ms = (time.perf_counter() - start) * 1000
     folder = Path(tempfile.mkdtemp(prefix="bench-compare-"))

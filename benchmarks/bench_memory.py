@@ -30,13 +30,13 @@ def run() -> dict[str, object]:
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.core.build import slot_for
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.ui.build_commands import (
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.planner.build_commands import (
         AddPartCommand,
         RemovePartCommand,
         SetQuantityCommand,
     )
-    from dlhw_desktop.ui.main_window import MainWindow
-    from dlhw_desktop.ui.settings import AppSettings
+    from dlhw_desktop.ui.shell.main_window import MainWindow
 
     base = rss_mb()
     app = QApplication.instance() or QApplication([sys.argv[0]])

@@ -56,7 +56,7 @@ def tab_ms(db: Path, texts: list[str]) -> tuple[list[float], list[float]]:
     from PySide6.QtWidgets import QApplication
 
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.ui.catalog_tab import CatalogTab
+    from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     tab = CatalogTab(Catalog.open(db))

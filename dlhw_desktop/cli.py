@@ -99,10 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_gui(args: argparse.Namespace) -> int:
     if args.self_test:
-        from dlhw_desktop.ui.self_test import run_self_test
+        from dlhw_desktop.ui.shell.self_test import run_self_test
 
         return run_self_test(args.catalog)
-    from dlhw_desktop.ui.app import run_app
+    from dlhw_desktop.ui.shell.app import run_app
 
     return run_app(
         catalog_path=args.catalog,

@@ -26,10 +26,10 @@ def main() -> int:
     from PySide6.QtTest import QTest
 
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.ui.app import create_application
-    from dlhw_desktop.ui.main_window import BUILD, MainWindow
-    from dlhw_desktop.ui.settings import AppSettings
-    from dlhw_desktop.ui.theme import apply_theme
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.common.theme import apply_theme
+    from dlhw_desktop.ui.shell.app import create_application
+    from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
 
     app = create_application()
     apply_theme(app, "light")

@@ -48,9 +48,9 @@ def default_output(build_path: Path) -> Path:
 def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.userparts import PartResolver
     from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build_fit import workload_check
     from dlhw_desktop.core.checks import check_build
     from dlhw_desktop.core.tiers import tiers_from_rows
-    from dlhw_desktop.core.workload.build_fit import workload_check
     from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
     catalog = open_catalog(args)

@@ -13,13 +13,13 @@ from dlhw_desktop.commands.common import open_catalog, print_json
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
     FitResult,
     fit,
-    fmt_gib,
     rank_fits,
 )
 from dlhw_desktop.core.workload.mapping import (
@@ -293,12 +293,12 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
     width = max(len(i.label) for i in memory.items)
     for item in memory.items:
         amount = "unknown" if item.bytes is None else f"{item.bytes:>17,.0f} B"
-        out(f"  {item.label:<{width}}  {amount:>19}  {fmt_gib(item.bytes):>11}  {item.note}\n")
+        out(f"  {item.label:<{width}}  {amount:>19}  {gib(item.bytes):>11}  {item.note}\n")
     total = f"{memory.per_gpu_bytes:>17,.0f} B"
     bound = "" if memory.complete else "  (lower bound)"
-    out(f"  {'Total':<{width}}  {total:>19}  {fmt_gib(memory.per_gpu_bytes):>11}{bound}\n")
+    out(f"  {'Total':<{width}}  {total:>19}  {gib(memory.per_gpu_bytes):>11}{bound}\n")
     for item in memory.host_items:
-        out(f"  host RAM: {item.label} {fmt_gib(item.bytes)}\n")
+        out(f"  host RAM: {item.label} {gib(item.bytes)}\n")
     for note in (result.notes if result else memory.notes):
         out(f"  note: {note}\n")
     if result is not None:

@@ -20,15 +20,9 @@ from dlhw_desktop import APP_NAME, __version__
 from dlhw_desktop.core.build import Build, BuildItem, Slot
 from dlhw_desktop.core.buildfile import is_placeholder
 from dlhw_desktop.core.checks import CheckReport, CheckResult, CheckSettings, worst
-from dlhw_desktop.core.checks.result import Status
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
-from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.tiers import TIER_LABELS
-from dlhw_desktop.core.workload.errors import WorkloadError
-from dlhw_desktop.core.workload.fit import FitResult
-from dlhw_desktop.core.workload.mapping import has_workload
-from dlhw_desktop.reports.formatting import (
+from dlhw_desktop.core.formatting import (
     NA,
     btu_per_hour,
     gigabytes,
@@ -38,6 +32,12 @@ from dlhw_desktop.reports.formatting import (
     short_source,
     watts,
 )
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.tiers import TIER_LABELS
+from dlhw_desktop.core.verdict import Status
+from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit import FitResult
+from dlhw_desktop.core.workload.mapping import has_workload
 from dlhw_desktop.reports.sheet_charts import (
     alternatives_charts,
     power_chart,

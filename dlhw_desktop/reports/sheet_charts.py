@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import NA, gigabytes, number, watts
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.reports.formatting import NA, gigabytes, number, watts
 from dlhw_desktop.reports.sheet_model import Bar, BarChart, Marker, Segment
 
 POWER_GROUPS: tuple[tuple[str, str], ...] = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dlhw_desktop.core.checks.result import Status
+from dlhw_desktop.core.verdict import Status
 
 
 @dataclass(frozen=True, slots=True)

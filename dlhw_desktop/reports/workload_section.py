@@ -1,7 +1,7 @@
 """The workload part of a build sheet: the build's workload -> a fit -> printable rows.
 
 The workload is the build's mapping (``core.workload.mapping``) run on the build's own
-accelerators (``core.workload.build_fit``), costed with the build's own figures: its
+accelerators (``core.build_fit``), costed with the build's own figures: its
 whole price when every part has one, its measured power, and the electricity price and
 utilisation the checks used.
 """
@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build_fit import Finder, build_accelerators, fit_build
 from dlhw_desktop.core.checks.summary import BuildSummary
-from dlhw_desktop.core.workload.build_fit import Finder, build_accelerators, fit_build
+from dlhw_desktop.core.formatting import GIB, NA, count, duration, gib, money, number, percent
 from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
-from dlhw_desktop.reports.formatting import GIB, NA, count, gib, hours, money, number, percent
 from dlhw_desktop.reports.sheet_model import (
     Bar,
     BarChart,
@@ -141,7 +141,7 @@ def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
     rows: list[Figure] = []
     if result.training is not None:
         t = result.training
-        rows.append(Figure("Training time", hours(t.hours),
+        rows.append(Figure("Training time", duration(t.hours, keep_hours=True),
                            f"6ND = {t.flops:.3g} FLOPs at {percent(t.mfu)} MFU on {t.gpus} GPU"
                            + ("s" if t.gpus != 1 else ""), key="training_time"))
         rows.append(Figure("GPU-hours", number(t.gpu_hours, 0), key="gpu_hours"))
@@ -156,7 +156,8 @@ def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
                            + ("s" if i.batch != 1 else "") if i.tokens_per_s else "",
                            key="tokens_per_s"))
         if result.job_hours is not None:
-            rows.append(Figure("Job length", hours(result.job_hours), key="job_hours"))
+            rows.append(Figure("Job length", duration(result.job_hours, keep_hours=True),
+                               key="job_hours"))
     if result.own is not None:
         o = result.own
         rows.append(Figure("Own hardware per hour", money(o.usd_per_hour, "h"),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dlhw_desktop.core.checks.result import CheckResult
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult
 from dlhw_desktop.core.workload.advisor import QUESTIONS, Answers, advise
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import fit, memory_status, rank_fits, vram_bytes

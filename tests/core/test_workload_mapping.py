@@ -10,6 +10,7 @@ import pytest
 from dlhw_desktop import cli
 from dlhw_desktop.commands import fit_cmds
 from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build_fit import fit_build, workload_check, workload_checks
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -19,12 +20,9 @@ from dlhw_desktop.core.workload import (
     UnknownModelError,
     Workload,
     custom_model,
-    fit_build,
     has_workload,
     parallelism_from_dict,
     preset,
-    workload_check,
-    workload_checks,
     workload_from_dict,
     workload_to_dict,
 )

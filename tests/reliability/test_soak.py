@@ -18,7 +18,11 @@ from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import Build, slot_for
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.ui.build_commands import AddPartCommand, RemovePartCommand, SetQuantityCommand
+from dlhw_desktop.ui.planner.build_commands import (
+    AddPartCommand,
+    RemovePartCommand,
+    SetQuantityCommand,
+)
 
 OPERATIONS = 10_000
 UNDO_LIMIT = 200

@@ -12,10 +12,10 @@ from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.buildfile import placeholder_part
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import NA, money, short_source
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.reports.build_sheet import make_build_sheet, sheet_from_catalog
-from dlhw_desktop.reports.formatting import NA, money, short_source
 from dlhw_desktop.reports.sheet_charts import comparable_accelerators
 from dlhw_desktop.reports.sheet_model import BuildSheet
 

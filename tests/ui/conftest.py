@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.workload import QUESTIONS, Workload, preset
-from dlhw_desktop.ui.advisor_dialog import AdvisorDialog
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.workload.advisor_dialog import AdvisorDialog
 
 LORA_8B = Workload(preset("llama-3.1-8b"), "lora", "BF16", batch=4, seq=4096, tokens=1e8)
 

@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import Build
-from dlhw_desktop.ui import autosave
-from dlhw_desktop.ui.build_commands import AddPartCommand
-from dlhw_desktop.ui.main_window import MainWindow
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner import autosave
+from dlhw_desktop.ui.planner.build_commands import AddPartCommand
+from dlhw_desktop.ui.shell.main_window import MainWindow
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 

@@ -18,12 +18,13 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build import Slot
-from dlhw_desktop.ui.build_tab import BuildTab
-from dlhw_desktop.ui.build_view import NAME
-from dlhw_desktop.ui.catalog_tab import CatalogTab
-from dlhw_desktop.ui.dnd import part_ids_to_mime
-from dlhw_desktop.ui.part_table_model import PART_ROLE
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
+from dlhw_desktop.ui.common.dnd import part_ids_to_mime
+from dlhw_desktop.ui.common.part_table_model import PART_ROLE
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner.build_tab import BuildTab
+from dlhw_desktop.ui.planner.build_view import NAME
+from dlhw_desktop.ui.shell.composition import make_build_tab
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 PSU_750 = "psu/seasonic-focus-gx-750-atx-3"
@@ -40,7 +41,7 @@ pytestmark = pytest.mark.filterwarnings(
 
 @pytest.fixture
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> BuildTab:
-    widget = BuildTab(catalog, app_settings, QUndoStack())
+    widget = make_build_tab(catalog, app_settings, QUndoStack())
     widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     widget.resize(1300, 800)
@@ -155,13 +156,13 @@ REAL_DRAG = textwrap.dedent("""
 
     app = QApplication([])
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.ui.build_tab import BuildTab
-    from dlhw_desktop.ui.part_table_model import PART_ROLE
-    from dlhw_desktop.ui.settings import AppSettings
+    from dlhw_desktop.ui.shell.composition import make_build_tab
+    from dlhw_desktop.ui.common.part_table_model import PART_ROLE
+    from dlhw_desktop.ui.common.settings import AppSettings
 
     ini = os.path.join(tempfile.mkdtemp(), "settings.ini")
     settings = AppSettings(QSettings(ini, QSettings.Format.IniFormat))
-    tab = BuildTab(Catalog.open(sys.argv[1]), settings, QUndoStack())
+    tab = make_build_tab(Catalog.open(sys.argv[1]), settings, QUndoStack())
     drops = []
     tab.view.parts_dropped.connect(drops.append)
     tab.resize(1300, 800)

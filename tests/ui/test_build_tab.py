@@ -16,8 +16,10 @@ from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.core.build import Build, Slot
 from dlhw_desktop.core.checks import CheckResult
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.ui import build_tab as build_tab_module
-from dlhw_desktop.ui.build_commands import (
+from dlhw_desktop.ui.common.part_table_model import PART_ROLE
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner import build_tab as build_tab_module
+from dlhw_desktop.ui.planner.build_commands import (
     AddPartCommand,
     RemovePartCommand,
     RenameCommand,
@@ -27,10 +29,9 @@ from dlhw_desktop.ui.build_commands import (
     SetQuantityCommand,
     SetTierCommand,
 )
-from dlhw_desktop.ui.build_tab import BuildTab
-from dlhw_desktop.ui.build_view import NAME, QTY
-from dlhw_desktop.ui.part_table_model import PART_ROLE
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.planner.build_tab import BuildTab
+from dlhw_desktop.ui.planner.build_view import NAME, QTY
+from dlhw_desktop.ui.shell.composition import make_build_tab
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 RTX_5090 = "accelerator/nvidia-geforce-rtx-5090"
@@ -50,7 +51,7 @@ def stack() -> QUndoStack:
 @pytest.fixture
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings,
         stack: QUndoStack) -> BuildTab:
-    widget = BuildTab(catalog, app_settings, stack)
+    widget = make_build_tab(catalog, app_settings, stack)
     # Modal questions would block an offscreen test: answer "yes, replace" unless a test
     # says otherwise, and fail loudly on an unexpected "save changes?".
     widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
@@ -418,7 +419,7 @@ def test_check_settings_persist_and_rerun(tab: BuildTab, app_settings: AppSettin
     assert tab.report.get("power.circuit").status == "warn"  # default 120 V / 15 A
     cost = tab.totals.value("energy")
     from dlhw_desktop.core.checks import CheckSettings
-    from dlhw_desktop.ui import check_settings_dialog as dialog_module
+    from dlhw_desktop.ui.planner import check_settings_dialog as dialog_module
 
     class Accepting(dialog_module.CheckSettingsDialog):
         def exec(self) -> int:
@@ -455,7 +456,7 @@ def test_extra_check_providers_join_the_checks(tab: BuildTab) -> None:
 
 def test_export_hands_the_build_and_its_report_to_the_pdf_module(
         tab: BuildTab, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dlhw_desktop.ui import pdf_export
+    from dlhw_desktop.ui.pdf import export_job as pdf_export
 
     calls: list[tuple] = []
     monkeypatch.setattr(pdf_export, "export_build_sheet", lambda *args: calls.append(args))
@@ -493,7 +494,7 @@ def test_detect_computer_runs_in_the_background_and_is_undoable(
 
 def test_custom_parts_are_stored_and_usable(qtbot: QtBot, tab: BuildTab,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from dlhw_desktop.ui.custom_part_dialog import CustomPartDialog
+    from dlhw_desktop.ui.planner.custom_part_dialog import CustomPartDialog
 
     dialog = CustomPartDialog(UserParts(), Category.ACCELERATOR)
     qtbot.addWidget(dialog)
@@ -528,7 +529,7 @@ def test_custom_parts_are_stored_and_usable(qtbot: QtBot, tab: BuildTab,
 def test_main_window_hosts_the_planner(qtbot: QtBot, catalog: Catalog,
                                       app_settings: AppSettings, tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from dlhw_desktop.ui.main_window import BUILD, MainWindow
+    from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
 
     window = MainWindow(catalog, app_settings)
     qtbot.addWidget(window)

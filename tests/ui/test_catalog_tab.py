@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.ui.catalog_tab import CatalogTab
-from dlhw_desktop.ui.dnd import PART_MIME, part_ids_from_mime
-from dlhw_desktop.ui.part_table_model import CHUNK, PART_ROLE
+from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
+from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_from_mime
+from dlhw_desktop.ui.common.part_table_model import CHUNK, PART_ROLE
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 

@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.compare import MAX_PARTS, PRESETS, Preset, resolve_preset
 from dlhw_desktop.core.fields import PRECISION_FIELDS, Category
-from dlhw_desktop.ui.charts.bars import HBarPanel
-from dlhw_desktop.ui.charts.base import DARK, LIGHT
-from dlhw_desktop.ui.compare_tab import CompareTab
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.compare.charts.bars import HBarPanel
+from dlhw_desktop.ui.compare.charts.base import DARK, LIGHT
+from dlhw_desktop.ui.compare.compare_tab import CompareTab
 
 A100 = "accelerator/nvidia-a100-pcie-40-gb"
 TPU_V4 = "accelerator/google-tpu-v4"
@@ -250,7 +250,7 @@ def test_presets_load_catalog_parts(qtbot: QtBot, catalog: Catalog,
 
 def test_the_catalog_tabs_compare_action_fills_the_tab(qtbot: QtBot, catalog: Catalog,
                                                        app_settings: AppSettings) -> None:
-    from dlhw_desktop.ui.main_window import COMPARE, MainWindow
+    from dlhw_desktop.ui.shell.main_window import COMPARE, MainWindow
 
     window = MainWindow(catalog, app_settings)
     qtbot.addWidget(window)
@@ -363,7 +363,7 @@ def test_pyqtgraph_stays_off_the_start_up_path() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; import dlhw_desktop.ui.main_window, dlhw_desktop.ui.app; "
+    code = ("import sys; import dlhw_desktop.ui.shell.main_window, dlhw_desktop.ui.shell.app; "
             "print('pyqtgraph' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from dlhw_desktop.catalog import matching
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.detect import HostInfo, RecordedHost
-from dlhw_desktop.ui.build_tab import BuildTab
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.shell.composition import make_build_tab
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "detect"
 
@@ -37,7 +37,7 @@ def test_detected_workstation_opens_in_the_planner(qtbot: QtBot, catalog: Catalo
     monkeypatch.setattr(matching, "detect_build",
                         lambda cat, **_: real(cat, host=recorded("gpu-workstation")))
     stack = QUndoStack()
-    tab = BuildTab(catalog, app_settings, stack)
+    tab = make_build_tab(catalog, app_settings, stack)
     qtbot.addWidget(tab)
     tab.detect_computer()
     qtbot.waitUntil(lambda: len(tab.build.items()) > 0, timeout=20_000)

@@ -6,9 +6,9 @@ from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.ui.dialogs import about_html
-from dlhw_desktop.ui.main_window import MainWindow
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.dialogs import about_html
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.shell.main_window import MainWindow
 
 NAMED_ACTIONS = ("action_open_build", "action_save_build", "action_export_sheet",
                  "action_undo", "action_redo", "action_find", "action_add_to_build",

@@ -19,8 +19,8 @@ from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.reports.sheet_model import BuildSheet, CheckRow
-from dlhw_desktop.ui import pdf_export
 from dlhw_desktop.ui.pdf import SheetExportError, SheetFontError, write_build_sheet_pdf
+from dlhw_desktop.ui.pdf import export_job as pdf_export
 from dlhw_desktop.ui.pdf import render as render_module
 from dlhw_desktop.ui.pdf.blocks import Block, Spacer
 from dlhw_desktop.ui.pdf.paginate import paginate
@@ -334,9 +334,9 @@ def test_build_tab_export_writes_the_sheet_and_says_so(
         monkeypatch: pytest.MonkeyPatch, errors: list[Any]) -> None:
     from PySide6.QtGui import QUndoStack
 
-    from dlhw_desktop.ui.build_tab import BuildTab
+    from dlhw_desktop.ui.shell.composition import make_build_tab
 
-    tab = BuildTab(catalog, app_settings, QUndoStack())
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
     qtbot.addWidget(tab)
     tab.add_parts([part_id for part_id, _ in WORKSTATION])
     target = tmp_path / "from the tab.pdf"

@@ -36,8 +36,8 @@ def test_a_damaged_catalog_stops_start_up_with_one_line(tmp_path: Path) -> None:
 
 def test_a_damaged_catalog_is_a_dialog_when_started_normally(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp) -> None:
-    from dlhw_desktop.ui import app as app_module
-    from dlhw_desktop.ui import dialogs
+    from dlhw_desktop.ui.common import dialogs
+    from dlhw_desktop.ui.shell import app as app_module
 
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(dialogs, "show_error",

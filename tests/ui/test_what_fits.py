@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.workload import Workload, preset
 from dlhw_desktop.core.workload.memory import GiB
-from dlhw_desktop.ui.what_fits import ADD_COLUMN, COLUMNS, WhatFitsDialog
+from dlhw_desktop.ui.workload.what_fits import ADD_COLUMN, COLUMNS, WhatFitsDialog
 
 LLAMA_70B = Workload(preset("llama-3.1-70b"), "inference", "BF16")
 

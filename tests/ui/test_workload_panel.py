@@ -14,8 +14,8 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import CheckContext, check_build
 from dlhw_desktop.core.workload.memory import GiB
-from dlhw_desktop.ui.build_commands import SetWorkloadCommand
-from dlhw_desktop.ui.workload_panel import MemoryBar, WorkloadPanel
+from dlhw_desktop.ui.planner.build_commands import SetWorkloadCommand
+from dlhw_desktop.ui.workload.workload_panel import MemoryBar, WorkloadPanel
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 LLAMA_8B = {"model": "llama-3.1-8b", "mode": "inference", "precision": "BF16"}

@@ -22,9 +22,13 @@ from dataclasses import dataclass
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import compatibility, cooling, memory, power, tier
+from dlhw_desktop.core.checks.budget import PowerBudget, efficiency_at
 from dlhw_desktop.core.checks.context import Check, CheckContext
-from dlhw_desktop.core.checks.power import PowerBudget, efficiency_at, parse_power_connectors
-from dlhw_desktop.core.checks.result import (
+from dlhw_desktop.core.checks.power import parse_power_connectors
+from dlhw_desktop.core.checks.settings import MAINS, CheckSettings, Mains
+from dlhw_desktop.core.checks.summary import BuildSummary, summarize_context
+from dlhw_desktop.core.tiers import WorkloadTier
+from dlhw_desktop.core.verdict import (
     KINDS,
     STATUS_RANK,
     STATUSES,
@@ -34,9 +38,6 @@ from dlhw_desktop.core.checks.result import (
     verdict,
     worst,
 )
-from dlhw_desktop.core.checks.settings import MAINS, CheckSettings, Mains
-from dlhw_desktop.core.checks.summary import BuildSummary, summarize_context
-from dlhw_desktop.core.tiers import WorkloadTier
 
 BUILTIN_CHECKS: tuple[Check, ...] = (
     compatibility.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS + tier.CHECKS

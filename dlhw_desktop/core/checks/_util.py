@@ -8,6 +8,9 @@ from collections.abc import Iterable
 
 from dlhw_desktop.core.parts import Part
 
+SERVER_MODULE_FORMS: frozenset[str] = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam"})
+"""Accelerator form factors that sit on a server baseboard (powered and cooled by it)."""
+
 RDIMM_SOCKETS: frozenset[str] = frozenset(
     {"STR5", "SWRX8", "SP3", "SP5", "SP6", "LGA4677", "LGA4189", "LGA3647", "LGA4710",
      "LGA7529", "LGA2011-3"}

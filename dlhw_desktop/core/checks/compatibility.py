@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 
 from dlhw_desktop.core.checks._util import (
+    SERVER_MODULE_FORMS,
     counted,
     join,
     missing,
@@ -31,10 +32,10 @@ from dlhw_desktop.core.checks._util import (
     socket_list,
     unique,
 )
-from dlhw_desktop.core.checks.context import SERVER_MODULE_FORMS, CheckContext
-from dlhw_desktop.core.checks.result import CheckResult, Status
+from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult, Status
 
 ESSENTIAL = (
     ("cpu", "CPU"), ("motherboard", "motherboard"), ("memory", "memory"),

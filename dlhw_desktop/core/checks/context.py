@@ -13,16 +13,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from dlhw_desktop.core.build import Build, BuildItem, Slot
-from dlhw_desktop.core.checks._util import norm_socket
-from dlhw_desktop.core.checks.result import CheckResult
+from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS, norm_socket
 from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tiers import WorkloadTier
+from dlhw_desktop.core.verdict import CheckResult
 
 if TYPE_CHECKING:
-    from dlhw_desktop.core.checks.power import PowerBudget
+    from dlhw_desktop.core.checks.budget import PowerBudget
 
-SERVER_MODULE_FORMS: frozenset[str] = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam"})
 
 
 class CheckContext:
@@ -153,7 +152,7 @@ class CheckContext:
     @cached_property
     def budget(self) -> PowerBudget:
         """Power figures shared by the power, cooling and summary code."""
-        from dlhw_desktop.core.checks.power import power_budget  # cycle: power needs us
+        from dlhw_desktop.core.checks.budget import power_budget  # imported when first asked
 
         return power_budget(self)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dlhw_desktop.core.checks._util import counted, matches_name, missing, pct, unique, watts
 from dlhw_desktop.core.checks.compatibility import ordered_cards, place_cards, slot_positions
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.checks.result import CheckResult, Status
+from dlhw_desktop.core.verdict import CheckResult, Status
 
 COOLER_WARN_FRACTION = 0.8
 

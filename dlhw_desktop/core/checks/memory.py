@@ -27,8 +27,8 @@ from dlhw_desktop.core.checks._util import (
     missing,
 )
 from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
-from dlhw_desktop.core.checks.result import CheckResult
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult
 
 RAM_VRAM_RULE = 2.0
 

@@ -61,27 +61,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dlhw_desktop.core.checks._util import (
-    RDIMM_SOCKETS,
+    SERVER_MODULE_FORMS,
     join,
     missing,
     pct,
     round_up,
     watts,
 )
-from dlhw_desktop.core.checks.context import SERVER_MODULE_FORMS, CheckContext
-from dlhw_desktop.core.checks.result import CheckResult, Status
-from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
+from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.parts import Part
-
-BOARD_W = 50.0
-WORKSTATION_BOARD_W = 80.0
-DIMM_W = 5.0
-STORAGE_W: dict[str, float] = {"nvme": 8.0, "hdd": 8.0, "sata-ssd": 4.0, "system": 0.0}
-UNKNOWN_STORAGE_W = 8.0
-FANS_W = 15.0
+from dlhw_desktop.core.verdict import CheckResult, Status
 
 PSU_WARN_LOAD = 0.80
 PSU_FAIL_LOAD = 1.00
@@ -99,143 +91,6 @@ SLOT_W = 75.0
 
 MIN_POWER_LIMIT = 0.5
 """Below half its rated power a card loses too much throughput to be a fix we suggest."""
-
-ASSUMED_EFFICIENCY = 0.80
-
-EFFICIENCY_CURVES: dict[str, tuple[float, float, float]] = {
-    "white": (0.80, 0.80, 0.80),
-    "bronze": (0.82, 0.85, 0.82),
-    "silver": (0.85, 0.88, 0.85),
-    "gold": (0.87, 0.90, 0.87),
-    "platinum": (0.90, 0.92, 0.89),
-    "titanium": (0.92, 0.94, 0.90),
-}
-"""80 PLUS 115 V internal non-redundant minimum efficiency at 20 %, 50 %, 100 % load."""
-
-_CURVE_LOADS = (0.2, 0.5, 1.0)
-
-
-def rating_key(text: str | None) -> str | None:
-    """``"80 PLUS Gold"`` -> ``"gold"``; plain "80 PLUS"/"White"/"Standard" -> ``"white"``."""
-    if not text:
-        return None
-    lowered = text.lower()
-    for key in ("titanium", "platinum", "gold", "silver", "bronze", "white"):
-        if key in lowered:
-            return key
-    if "80" in lowered or "standard" in lowered:
-        return "white"
-    return None
-
-
-def efficiency_at(rating: str | None, load: float) -> float | None:
-    """The 80 PLUS minimum efficiency at a load (fraction of rating), interpolated."""
-    key = rating_key(rating)
-    if key is None:
-        return None
-    curve = EFFICIENCY_CURVES[key]
-    if load <= _CURVE_LOADS[0]:
-        return curve[0]
-    if load >= _CURVE_LOADS[-1]:
-        return curve[-1]
-    for i in range(len(_CURVE_LOADS) - 1):
-        x0, x1 = _CURVE_LOADS[i], _CURVE_LOADS[i + 1]
-        if load <= x1:
-            y0, y1 = curve[i], curve[i + 1]
-            return y0 + (y1 - y0) * (load - x0) / (x1 - x0)
-    return curve[-1]  # pragma: no cover - the loop covers 0.2..1.0
-
-
-@dataclass(frozen=True, slots=True)
-class PowerBudget:
-    """The build's power figures; ``None`` = unknown (a needed figure is missing)."""
-
-    sustained_w: float | None
-    gpu_w: float | None
-    cpu_w: float | None
-    platform_w: float
-    missing: tuple[tuple[Part, str], ...]
-    psu_w: float | None
-    load: float | None
-    efficiency: float | None
-    efficiency_assumed: bool
-    wall_w: float | None
-    yearly_kwh: float | None
-    yearly_cost_usd: float | None
-    breakdown: tuple[tuple[str, float], ...] = field(default=())
-
-
-def storage_w(part: Part) -> float:
-    own = part.number("power_w")
-    if own is not None:
-        return own
-    return STORAGE_W.get(part.text("storage_kind").lower(), UNKNOWN_STORAGE_W)
-
-
-def power_budget(ctx: CheckContext) -> PowerBudget:
-    """Sustained DC load, PSU load, wall draw and yearly energy of a build."""
-    absent: list[tuple[Part, str]] = []
-    gpu_w: float | None = 0.0
-    for item in ctx.accelerators:
-        if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS:
-            continue  # powered by a server baseboard, not this PSU (compat.baseboard fails it)
-        tdp = item.part.number("tdp_w")
-        if tdp is None:
-            absent.append((item.part, "tdp_w"))
-            gpu_w = None
-        elif gpu_w is not None:
-            gpu_w += tdp * item.quantity
-    cpu_w: float | None = 0.0
-    if ctx.cpu is not None:
-        cpu_w = ctx.cpu.number("tdp_w")
-        if cpu_w is None:
-            absent.append((ctx.cpu, "tdp_w"))
-        else:
-            cpu_w *= ctx.cpu_count  # a dual-socket board: both CPUs
-    breakdown: list[tuple[str, float]] = []
-    platform = 0.0
-    if ctx.cpu is not None or ctx.board is not None:
-        board = WORKSTATION_BOARD_W if ctx.socket in RDIMM_SOCKETS else BOARD_W
-        breakdown.append(("motherboard", board))
-        platform += board
-    modules = sum(int(i.part.number("modules") or 1) * i.quantity for i in ctx.memory)
-    if modules:
-        breakdown.append(("memory", modules * DIMM_W))
-        platform += modules * DIMM_W
-    drives = sum(storage_w(i.part) * i.quantity for i in ctx.storage)
-    if ctx.storage:
-        breakdown.append(("storage", drives))
-        platform += drives
-    if ctx.case is not None:
-        breakdown.append(("fans", FANS_W))
-        platform += FANS_W
-    if gpu_w:
-        breakdown.insert(0, ("accelerators", gpu_w))
-    if cpu_w:
-        breakdown.insert(0, ("cpu", cpu_w))
-
-    sustained = None
-    if ctx.local_items and gpu_w is not None and cpu_w is not None:
-        sustained = gpu_w + cpu_w + platform
-    unit_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
-    # Several ATX units share the load (their sum is what they deliver together); of a
-    # server's redundant modules, only those that must carry it on their own count.
-    psu_w = unit_w * ctx.psu_carrying if unit_w is not None else None
-    load = sustained / psu_w if sustained is not None and psu_w else None
-    efficiency = None
-    if sustained is not None:
-        rating = ctx.psu.text("efficiency_rating") if ctx.psu is not None else None
-        efficiency = efficiency_at(rating, load if load is not None else 0.5)
-    assumed = sustained is not None and efficiency is None
-    if assumed:
-        efficiency = ASSUMED_EFFICIENCY
-    wall = sustained / efficiency if sustained is not None and efficiency else None
-    kwh = cost = None
-    if wall is not None:
-        kwh = wall * HOURS_PER_YEAR * ctx.settings.utilisation / 1000.0
-        cost = kwh * ctx.settings.price_per_kwh_usd
-    return PowerBudget(sustained, gpu_w, cpu_w, platform, tuple(absent), psu_w, load,
-                       efficiency, assumed, wall, kwh, cost, tuple(breakdown))
 
 
 # --- power-limit suggestion ------------------------------------------------------------

@@ -14,18 +14,14 @@ Modules, from the bottom up:
   ranking of what fits.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
 - ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
-- ``build_fit``: a build's workload on the build's own GPUs, as planner checks.
+
+A build's workload on the build's own GPUs, as planner checks, is ``core.build_fit``
+(it needs ``core.build``, which needs this package for the typed workload).
 """
 
 from __future__ import annotations
 
 from dlhw_desktop.core.workload.advisor import QUESTIONS, Advice, Answers, Proposal, advise
-from dlhw_desktop.core.workload.build_fit import (
-    build_accelerators,
-    fit_build,
-    workload_check,
-    workload_checks,
-)
 from dlhw_desktop.core.workload.cost import (
     OwnHardware,
     break_even,
@@ -91,14 +87,12 @@ __all__ = [
     "WorkloadError",
     "advise",
     "break_even",
-    "build_accelerators",
     "custom_model",
     "default_parallelism",
     "estimate_inference",
     "estimate_memory",
     "estimate_training_time",
     "fit",
-    "fit_build",
     "has_workload",
     "memory_check",
     "parallelism_from_dict",
@@ -107,8 +101,6 @@ __all__ = [
     "rank_fits",
     "run_cost",
     "usd_per_million_tokens",
-    "workload_check",
-    "workload_checks",
     "workload_from_dict",
     "workload_to_dict",
 ]

@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from dlhw_desktop.core.formatting import duration, gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import break_even
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.fit import CostAssumptions, FitOption, fmt_gib, rank_fits
+from dlhw_desktop.core.workload.fit import CostAssumptions, FitOption, rank_fits
 from dlhw_desktop.core.workload.workload import Workload
 
 Deployment = Literal["either", "cloud", "on-premise"]
@@ -142,14 +143,6 @@ def _speed_key(option: FitOption) -> tuple[float, float]:
     return (primary, option.fraction if option.fraction is not None else 1.0)
 
 
-def _duration(hours: float) -> str:
-    if hours < 1:
-        return f"{hours * 60:,.0f} min"
-    if hours < 48:
-        return f"{hours:,.1f} h"
-    return f"{hours / 24:,.1f} days"
-
-
 def _reasons(option: FitOption, answers: Answers, workload: Workload,
              cheapest_cloud: FitOption | None) -> tuple[list[str], list[str]]:
     reasons: list[str] = []
@@ -157,19 +150,19 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
     model = workload.model
     fraction = option.fraction
     memory = option.result.memory
-    fit_text = (f"needs {fmt_gib(option.per_gpu_bytes)} per GPU of "
-                f"{fmt_gib(option.vram_bytes)}")
+    fit_text = (f"needs {gib(option.per_gpu_bytes)} per GPU of "
+                f"{gib(option.vram_bytes)}")
     if fraction is not None:
         fit_text += f" ({fraction:.0%})"
     reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, {workload.mode}, "
                    f"{workload.base_format}) {fit_text}")
     acts = memory.bytes_of("activations")
     if acts is not None and workload.batch > 1:
-        reasons.append(f"batch {workload.batch}: activations take {fmt_gib(acts)} per GPU "
+        reasons.append(f"batch {workload.batch}: activations take {gib(acts)} per GPU "
                        "(they grow with batch and sequence length)")
     if option.result.training is not None:
         t = option.result.training
-        reasons.append(f"training {t.flops:.2e} FLOPs takes about {_duration(t.hours)} on "
+        reasons.append(f"training {t.flops:.2e} FLOPs takes about {duration(t.hours)} on "
                        f"{t.gpus} GPU(s) at {t.mfu:.0%} MFU")
     elif option.tokens_per_s:
         bound = option.result.inference.bound if option.result.inference else "unknown"

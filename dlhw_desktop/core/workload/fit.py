@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from dlhw_desktop.core.checks.result import CheckResult, Status, worst
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult, Status, worst
 from dlhw_desktop.core.workload.cost import (
     BASE_SYSTEM_W,
     DEFAULT_ELECTRICITY_USD_PER_KWH,
@@ -59,11 +60,6 @@ def vram_bytes(part: Part) -> float | None:
     """A GPU's memory in bytes (catalog GB are binary, see the module docstring)."""
     gb = part.number("memory_gb")
     return None if gb is None or gb <= 0 else gb * GiB
-
-
-def fmt_gib(value: float | None) -> str:
-    """Bytes as GiB for messages; ``n/a`` for unknown."""
-    return "n/a" if value is None else f"{value / GiB:,.1f} GiB"
 
 
 def memory_status(needed: float, vram: float | None, complete: bool = True) -> Status:
@@ -116,15 +112,15 @@ def memory_check(estimate: MemoryEstimate, part: Part, index: int = 0,
     for item in estimate.items:
         figures[f"{item.key}_bytes"] = None if item.bytes is None else round(item.bytes)
     parts = ", ".join(
-        f"{i.label.lower()} {fmt_gib(i.bytes)}" for i in estimate.items
+        f"{i.label.lower()} {gib(i.bytes)}" for i in estimate.items
     )
     label = f"{part.display_name} #{index + 1}" if estimate.parallel.gpus > 1 else (
         part.display_name)
     if vram is None:
-        message = f"{label}: needs {fmt_gib(needed)}; its memory size is unknown ({parts})"
+        message = f"{label}: needs {gib(needed)}; its memory size is unknown ({parts})"
     else:
         bound = "at least " if not estimate.complete else ""
-        message = (f"{label}: needs {bound}{fmt_gib(needed)} of {fmt_gib(vram)} "
+        message = (f"{label}: needs {bound}{gib(needed)} of {gib(vram)} "
                    f"({needed / vram:.0%}) - {parts}")
         if not estimate.complete:
             message += f"; unknown: {', '.join(estimate.unknown)}"

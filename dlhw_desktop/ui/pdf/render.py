@@ -15,7 +15,7 @@ from PySide6.QtCore import QBuffer, QIODevice, QMarginsF
 from PySide6.QtGui import QFontInfo, QFontMetrics, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from dlhw_desktop.reports.sheet_model import BuildSheet
-from dlhw_desktop.ui.fonts import BUNDLED_FAMILY, font_has_glyphs
+from dlhw_desktop.ui.common.fonts import BUNDLED_FAMILY, font_has_glyphs
 from dlhw_desktop.ui.pdf.errors import SheetExportError, SheetFontError
 from dlhw_desktop.ui.pdf.page import DPI, PAPERS, PageGeometry, paper_key
 from dlhw_desktop.ui.pdf.paginate import paginate

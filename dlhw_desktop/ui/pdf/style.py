@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QFont
 
-from dlhw_desktop.ui.fonts import BUNDLED_FAMILY, load_bundled_fonts
-from dlhw_desktop.ui.theme import STATUS_COLOURS
+from dlhw_desktop.ui.common.fonts import BUNDLED_FAMILY, load_bundled_fonts
+from dlhw_desktop.ui.common.theme import STATUS_COLOURS
 
 BODY_PT = 8.0
 SMALL_PT = 6.8

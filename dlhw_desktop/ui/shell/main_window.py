@@ -11,16 +11,16 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWi
 
 from dlhw_desktop import APP_NAME
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.ui.actions import make_action
-from dlhw_desktop.ui.lazy_tab import LazyTab
-from dlhw_desktop.ui.settings import AppSettings
-from dlhw_desktop.ui.theme import apply_theme
+from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.common.theme import apply_theme
+from dlhw_desktop.ui.shell.lazy_tab import LazyTab
 
 if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.ui.build_tab import BuildTab
-    from dlhw_desktop.ui.catalog_tab import CatalogTab
-    from dlhw_desktop.ui.compare_tab import CompareTab
+    from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
+    from dlhw_desktop.ui.compare.compare_tab import CompareTab
+    from dlhw_desktop.ui.planner.build_tab import BuildTab
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
 UNDO_LIMIT = 500
@@ -93,7 +93,7 @@ class MainWindow(QMainWindow):
 
     # --- tabs built on demand -------------------------------------------------------
     def _make_catalog_tab(self) -> QWidget:
-        from dlhw_desktop.ui.catalog_tab import CatalogTab
+        from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 
         self._fill_menus()  # its actions follow the Edit menu's own
         tab = CatalogTab(self.catalog, category=self._saved_category())
@@ -123,14 +123,14 @@ class MainWindow(QMainWindow):
             tab.search.setFocus()  # built after the window showed: typing searches at once
 
     def _make_compare_tab(self) -> QWidget:
-        from dlhw_desktop.ui.compare_tab import CompareTab  # pyqtgraph: only when needed
+        from dlhw_desktop.ui.compare.compare_tab import CompareTab  # pyqtgraph: only when needed
 
         return CompareTab(self.catalog, self.settings)
 
     def _make_build_tab(self) -> QWidget:
-        from dlhw_desktop.ui.build_tab import BuildTab
+        from dlhw_desktop.ui.shell.composition import make_build_tab
 
-        tab = BuildTab(self.catalog, self.settings, self.undo_stack)
+        tab = make_build_tab(self.catalog, self.settings, self.undo_stack)
         tab.status_message.connect(self.statusBar().showMessage)
         return tab
 
@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> None:
         """A build left unsaved by a session that did not end normally: offer it back."""
-        from dlhw_desktop.ui.autosave import discard_autosave, pending_autosave
+        from dlhw_desktop.ui.planner.autosave import discard_autosave, pending_autosave
 
         path = pending_autosave()
         if path is None:
@@ -267,7 +267,7 @@ class MainWindow(QMainWindow):
             discard_autosave()
 
     def _about(self) -> None:
-        from dlhw_desktop.ui.dialogs import show_about
+        from dlhw_desktop.ui.common.dialogs import show_about
 
         show_about(self, self.catalog)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QPaintEvent
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -30,11 +29,10 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.ui.actions import make_action
-from dlhw_desktop.ui.part_details import PartDetails
-from dlhw_desktop.ui.part_table_model import PART_ROLE, PartTableModel
-
-SEARCH_DELAY_MS = 60  # coalesce keystrokes typed faster than this
+from dlhw_desktop.ui.catalog.part_details import PartDetails
+from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
+from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,37 +68,6 @@ FILTERS: dict[Category | None, tuple[FilterSpec, ...]] = {
                      _f("accelerator_count", "min", "Accelerators ≥"),
                      _f("price_per_hour_usd", "max", "Price/h ≤")),
 }
-
-
-class PartTable(QTableView):
-    """The parts table; Enter adds the selection to the build (the keyboard twin of a drag)."""
-
-    activated_parts = Signal(list)
-    first_painted = Signal()  # rows are on screen: the app is ready for its user
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._painted = False
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            self.first_painted.emit()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            ids = self.selected_ids()
-            if ids:
-                self.activated_parts.emit(ids)
-                return
-        super().keyPressEvent(event)
-
-    def selected_ids(self) -> list[str]:
-        model = self.model()
-        rows = sorted({i.row() for i in self.selectionModel().selectedRows()})
-        parts = [model.index(r, 0).data(PART_ROLE) for r in rows]
-        return [p.id for p in parts if isinstance(p, Part)]
 
 
 class CatalogTab(QWidget):

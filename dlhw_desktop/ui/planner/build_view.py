@@ -52,10 +52,10 @@ from dlhw_desktop.core.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.ui.build_adapter import BuildAdapter
-from dlhw_desktop.ui.dnd import PART_MIME, part_ids_from_mime
-from dlhw_desktop.ui.part_table_model import PART_ROLE
-from dlhw_desktop.ui.status_icons import status_colour, status_icon
+from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_from_mime
+from dlhw_desktop.ui.common.part_table_model import PART_ROLE
+from dlhw_desktop.ui.common.status_icons import status_colour, status_icon
+from dlhw_desktop.ui.planner.build_adapter import BuildAdapter
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Part", "Qty", "Price each", "Power")

@@ -52,9 +52,8 @@ from dlhw_desktop.core.workload import (
 from dlhw_desktop.core.workload.advisor import SEED_ARTICLE
 from dlhw_desktop.core.workload.mapping import format_count, parse_count
 from dlhw_desktop.core.workload.precision import precisions_for_mode
-from dlhw_desktop.ui.settings import AppSettings
-from dlhw_desktop.ui.what_fits import add_request
-from dlhw_desktop.ui.workload_panel import (
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.workload.labels import (
     MODE_LABELS,
     STATUS_TEXT,
     duration,
@@ -63,6 +62,7 @@ from dlhw_desktop.ui.workload_panel import (
     rate,
     status_text_colour,
 )
+from dlhw_desktop.ui.workload.what_fits import add_request
 
 CUSTOM = "custom"
 DEPLOYMENT_LABELS = {"either": "Either: show both", "cloud": "Cloud (rent)",

@@ -17,10 +17,10 @@ def create_application(argv: list[str] | None = None):
     app.setApplicationDisplayName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
-    from dlhw_desktop.ui.icons import app_icon
+    from dlhw_desktop.ui.common.icons import app_icon
 
     app.setWindowIcon(app_icon())
-    from dlhw_desktop.ui.fonts import ensure_ui_font
+    from dlhw_desktop.ui.common.fonts import ensure_ui_font
 
     ensure_ui_font()
     return app
@@ -51,16 +51,16 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
         print(f"dlhw: error: {exc}", file=sys.stderr)
         if not timing:
             create_application()
-            from dlhw_desktop.ui.dialogs import show_error
+            from dlhw_desktop.ui.common.dialogs import show_error
 
             show_error(None, f"{APP_NAME}: cannot open the catalog", str(exc))
         return 2
     app = create_application()
     from PySide6.QtCore import QTimer
 
-    from dlhw_desktop.ui.main_window import MainWindow
-    from dlhw_desktop.ui.settings import AppSettings
-    from dlhw_desktop.ui.theme import apply_theme
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.common.theme import apply_theme
+    from dlhw_desktop.ui.shell.main_window import MainWindow
 
     settings = AppSettings()
     theme = settings.get("view/theme")

@@ -77,11 +77,11 @@ from dlhw_desktop.core.compare import (
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.ui.charts.bars import BarsChart, DerivedChart, NormalisedChart
-from dlhw_desktop.ui.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
-from dlhw_desktop.ui.charts.scatter import ScatterChart
-from dlhw_desktop.ui.dialogs import show_error
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.dialogs import show_error
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.compare.charts.bars import BarsChart, DerivedChart, NormalisedChart
+from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
+from dlhw_desktop.ui.compare.charts.scatter import ScatterChart
 
 CHART_KINDS: dict[str, str] = {"bars": "Bars", "normalised": "Normalised",
                                "derived": "Per $ and per watt", "scatter": "Whole catalog"}

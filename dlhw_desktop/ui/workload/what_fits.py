@@ -46,8 +46,8 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload import CostAssumptions, FitOption, Workload, rank_fits
-from dlhw_desktop.ui.settings import AppSettings
-from dlhw_desktop.ui.workload_panel import (
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.workload.labels import (
     STATUS_TEXT,
     duration,
     gib,

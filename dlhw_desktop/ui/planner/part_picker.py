@@ -32,8 +32,8 @@ from dlhw_desktop.catalog.store import Catalog, PartQuery
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.ui.catalog_tab import SEARCH_DELAY_MS, PartTable
-from dlhw_desktop.ui.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
+from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
+from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 CUSTOM = "custom"

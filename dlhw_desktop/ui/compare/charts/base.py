@@ -15,7 +15,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QToolTip, QWidget
 
 from dlhw_desktop.core.compare import write_atomic
-from dlhw_desktop.ui.theme import is_dark
+from dlhw_desktop.ui.common.theme import is_dark
 
 # Tableau 10: distinct on white and on a dark grey, and kind to colour-blind readers.
 SLOT_COLOURS: tuple[str, ...] = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import MAINS, CheckSettings
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
 
 
 def check_settings_from(settings: AppSettings) -> CheckSettings:

@@ -1,7 +1,7 @@
 """The workload-fit panel: pick a model and a job, see whether it fits the build's GPUs.
 
 Composition only: the numbers come from ``core.workload`` (memory, time, cost) and the
-verdict from ``core.workload.build_fit`` (the same function the planner's checks run
+verdict from ``core.build_fit`` (the same function the planner's checks run
 through ``extra_check``). The panel never changes the build: an edit is emitted as
 ``workload_edited(mapping)`` for the Build tab to turn into one undoable command
 (``SetWorkloadCommand``), and the panel redraws from the build's ``WorkloadChanged``
@@ -59,13 +59,13 @@ from dlhw_desktop.core.build import (
     Slot,
     WorkloadChanged,
 )
+from dlhw_desktop.core.build_fit import build_accelerators, workload_checks
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.checks.result import CheckResult, worst
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult, worst
 from dlhw_desktop.core.workload import (
     MODES,
-    PUBLISHED_MFU,
     CostAssumptions,
     FitOption,
     FitResult,
@@ -74,14 +74,12 @@ from dlhw_desktop.core.workload import (
     Workload,
     WorkloadError,
     break_even,
-    build_accelerators,
     estimate_memory,
     fit,
     has_workload,
     parallelism_from_dict,
     presets,
     rank_fits,
-    workload_checks,
     workload_from_dict,
 )
 from dlhw_desktop.core.workload.fit import cheapest_cloud, memory_status, vram_bytes
@@ -95,84 +93,22 @@ from dlhw_desktop.core.workload.mapping import (
 from dlhw_desktop.core.workload.memory import GiB
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, precisions_for_mode
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU
-from dlhw_desktop.ui.settings import AppSettings
-from dlhw_desktop.ui.theme import STATUS_COLOURS
-
-# --- text helpers shared by the workload widgets -----------------------------------------
-
-MODE_LABELS: dict[str, str] = {
-    "inference": "Inference (serving)",
-    "training": "Full training",
-    "lora": "LoRA fine-tuning",
-    "qlora": "QLoRA fine-tuning (4-bit base)",
-}
-
-STRATEGY_LABELS: dict[str, str] = {
-    "tp": "Tensor parallel (split every layer)",
-    "ddp": "Data parallel (a full copy per GPU)",
-    "zero1": "ZeRO-1 (shard optimizer state)",
-    "zero2": "ZeRO-2 (+ shard gradients)",
-    "zero3": "ZeRO-3 (+ shard weights)",
-    "fsdp": "FSDP full shard",
-}
-
-STATUS_TEXT = {"pass": "Fits", "warn": "Tight", "fail": "Does not fit",
-               "unknown": "Not known"}
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.workload.labels import (
+    MODE_LABELS,
+    STATUS_TEXT,
+    STRATEGY_LABELS,
+    duration,
+    gib,
+    is_dark,
+    mfu_tooltip,
+    money,
+    rate,
+    status_text_colour,
+)
 
 MODEL_KEYS = ("model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS)
-
-
-def gib(value: float | None, digits: int = 1) -> str:
-    """Bytes as GiB; ``n/a`` for unknown (never 0)."""
-    return "n/a" if value is None else f"{value / GiB:,.{digits}f} GiB"
-
-
-def money(value: float | None) -> str:
-    if value is None:
-        return "n/a"
-    if value < 10:
-        return f"${value:,.2f}"
-    return f"${value:,.0f}"
-
-
-def duration(hours: float | None) -> str:
-    """Hours as the unit a person reads best: seconds to years."""
-    if hours is None:
-        return "n/a"
-    if hours < 1 / 60:
-        return f"{hours * 3600:,.0f} s"
-    if hours < 1:
-        return f"{hours * 60:,.0f} min"
-    if hours < 48:
-        return f"{hours:,.1f} h"
-    days = hours / 24
-    if days < 730:
-        return f"{days:,.1f} days"
-    return f"{days / 365:,.1f} years"
-
-
-def rate(tokens_per_s: float | None) -> str:
-    if tokens_per_s is None:
-        return "n/a"
-    return f"{tokens_per_s:,.1f}" if tokens_per_s < 100 else f"{tokens_per_s:,.0f}"
-
-
-def workload_summary(workload: Workload) -> str:
-    """One line naming the job: model, mode, format, batch and sequence."""
-    return (f"{workload.model.name} · {MODE_LABELS[workload.mode].split(' (')[0]} · "
-            f"{workload.base_format} · batch {workload.batch} · {workload.seq_len:,} tokens")
-
-
-def mfu_tooltip() -> str:
-    runs = "".join(
-        f"<li>{escape(r.name)} on {escape(r.hardware)}: <b>{r.mfu:.0%}</b><br>"
-        f"<small>{escape(r.source)}</small></li>" for r in PUBLISHED_MFU)
-    low = min(r.mfu for r in PUBLISHED_MFU)
-    high = max(r.mfu for r in PUBLISHED_MFU)
-    return (f"<p>Model FLOPs utilisation: the share of the GPUs' dense peak a real run "
-            f"reaches. Default {DEFAULT_MFU:.0%}; published large runs reach "
-            f"{low:.0%}–{high:.0%}. Small single-GPU runs often get less.</p>"
-            f"<ul>{runs}</ul>")
 
 
 # --- the memory bar -----------------------------------------------------------------------
@@ -1144,7 +1080,7 @@ class WorkloadPanel(QWidget):
             status = self._result.status
         else:
             status = worst(r.status for r in self.bar.rows) if gpus else "unknown"
-        colour = status_text_colour(status if gpus else "unknown", _is_dark(self))
+        colour = status_text_colour(status if gpus else "unknown", is_dark(self))
         word = STATUS_TEXT[status] if gpus else "No GPU"
         self.status_label.setText(
             f"<span style='color:{colour}; font-weight:600'>{escape(word)}</span>")
@@ -1260,7 +1196,7 @@ class WorkloadPanel(QWidget):
         workload = self.workload()
         if workload is None:
             return None
-        from dlhw_desktop.ui.what_fits import WhatFitsDialog
+        from dlhw_desktop.ui.workload.what_fits import WhatFitsDialog
 
         if self._what_fits is None:
             dialog = WhatFitsDialog(self.catalog, workload, self, settings=self.settings,
@@ -1275,7 +1211,7 @@ class WorkloadPanel(QWidget):
         return self._what_fits
 
     def open_advisor(self) -> QWidget:
-        from dlhw_desktop.ui.advisor_dialog import AdvisorDialog
+        from dlhw_desktop.ui.workload.advisor_dialog import AdvisorDialog
 
         if self._advisor is None:
             dialog = AdvisorDialog(self.catalog, self, workload=self.workload(),
@@ -1286,16 +1222,6 @@ class WorkloadPanel(QWidget):
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
-
-
-def _is_dark(widget: QWidget) -> bool:
-    return widget.palette().color(QPalette.ColorRole.Window).lightness() < 128
-
-
-def status_text_colour(status: str, dark: bool) -> str:
-    """The status colour for text: the theme's, lightened on a dark background."""
-    colour = QColor(STATUS_COLOURS.get(status, STATUS_COLOURS["unknown"]))
-    return colour.lighter(150).name() if dark else colour.name()
 
 
 def _int_or(value: object, default: int) -> int:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,10 +44,12 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
 from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
-from dlhw_desktop.ui.actions import make_action
-from dlhw_desktop.ui.autosave import Autosaver
-from dlhw_desktop.ui.build_adapter import BuildAdapter
-from dlhw_desktop.ui.build_commands import (
+from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.dialogs import show_error
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner.autosave import Autosaver
+from dlhw_desktop.ui.planner.build_adapter import BuildAdapter
+from dlhw_desktop.ui.planner.build_commands import (
     AddPartCommand,
     MacroCommand,
     RemovePartCommand,
@@ -58,22 +61,32 @@ from dlhw_desktop.ui.build_commands import (
     SetTierCommand,
     SetWorkloadCommand,
 )
-from dlhw_desktop.ui.build_document import BuildDocument
-from dlhw_desktop.ui.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
-from dlhw_desktop.ui.check_settings_dialog import (
+from dlhw_desktop.ui.planner.build_document import BuildDocument
+from dlhw_desktop.ui.planner.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
+from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
     check_settings_from,
     store_check_settings,
 )
-from dlhw_desktop.ui.checks_panel import ChecksPanel
-from dlhw_desktop.ui.dialogs import show_error
-from dlhw_desktop.ui.part_picker import CUSTOM, PartPicker
-from dlhw_desktop.ui.settings import AppSettings
-from dlhw_desktop.ui.totals_bar import TotalsBar
+from dlhw_desktop.ui.planner.checks_panel import ChecksPanel
+from dlhw_desktop.ui.planner.part_picker import CUSTOM, PartPicker
+from dlhw_desktop.ui.planner.totals_bar import TotalsBar
 
 log = logging.getLogger(__name__)
 NOTES_DELAY_MS = 700
 WORKLOAD_FIT = "Workload fit"
+
+
+class WorkloadView(Protocol):
+    """What the Build tab needs of the workload panel the shell hands it."""
+
+    workload_edited: SignalInstance  # the build's new workload, one undoable edit
+    add_requested: SignalInstance  # (part id, quantity) from What fits
+    apply_requested: SignalInstance  # [(part id, quantity), ...] from the advisor
+
+    def set_build(self, build: Build) -> None: ...
+
+    def extra_check(self, ctx: CheckContext) -> list[CheckResult]: ...
 
 
 class BuildTab(QWidget):
@@ -101,7 +114,7 @@ class BuildTab(QWidget):
         self._make_widgets()
         self._make_layout()
         self._connect()
-        self._install_workload_panel()
+        self.workload_panel: QWidget | None = None
         self.autosaver = Autosaver(self.build, undo_stack, parent=self,
                                    on_error=lambda text: self.status_message.emit(text, 8000))
         self.recheck()
@@ -388,11 +401,9 @@ class BuildTab(QWidget):
             self._extra_checks.remove(check)
             self.recheck()
 
-    def _install_workload_panel(self) -> None:
-        """The workload fit (issue 5): its check joins the planner's; its edits are undoable."""
-        from dlhw_desktop.ui.workload_panel import WorkloadPanel
-
-        panel = WorkloadPanel(self.catalog, settings=self.settings)
+    def install_workload_panel(self, panel: WorkloadView) -> None:
+        """Put the workload fit under the checks (the shell makes it: the planner does not
+        import ``ui.workload``): its check joins the planner's, its edits are undoable."""
         panel.set_build(self.build)
         self.workload_panel = panel
         self.set_workload_panel(panel)
@@ -401,6 +412,7 @@ class BuildTab(QWidget):
         panel.workload_edited.connect(self._edit_workload)
         panel.add_requested.connect(self.add_part_with_quantity)
         panel.apply_requested.connect(self.apply_proposal)
+        self.recheck()
 
     def _edit_workload(self, workload: dict) -> None:
         self.undo_stack.push(SetWorkloadCommand(self.build, workload))
@@ -535,14 +547,14 @@ class BuildTab(QWidget):
 
     # --- export and detection (imported on first use) ----------------------------------------
     def export_sheet(self) -> None:
-        from dlhw_desktop.ui.pdf_export import export_build_sheet
+        from dlhw_desktop.ui.pdf.export_job import export_build_sheet
 
         export_build_sheet(self, self.build, self._report, self.catalog)
 
     def detect_computer(self) -> None:
         """Make a build from this machine (issue 10), off the GUI thread; undoable."""
         from dlhw_desktop.catalog.matching import detect_build
-        from dlhw_desktop.ui.background import run_in_background
+        from dlhw_desktop.ui.common.background import run_in_background
 
         self.status_message.emit("Detecting this computer…", 0)
         run_in_background(lambda: detect_build(self.catalog), self._detected,
@@ -559,7 +571,7 @@ class BuildTab(QWidget):
 
     def new_custom_part(self) -> Part | None:
         """Describe a part the catalog lacks; it is stored, listed and added to the build."""
-        from dlhw_desktop.ui.custom_part_dialog import CustomPartDialog
+        from dlhw_desktop.ui.planner.custom_part_dialog import CustomPartDialog
 
         category = self.picker.current_category()
         dialog = CustomPartDialog(self.user_parts, parent=self, **(

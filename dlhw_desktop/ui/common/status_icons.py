@@ -11,7 +11,7 @@ from functools import cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-from dlhw_desktop.ui.theme import STATUS_COLOURS
+from dlhw_desktop.ui.common.theme import STATUS_COLOURS
 
 STATUS_WORDS = {"pass": "Pass", "warn": "Warning", "fail": "Fail", "unknown": "Unknown"}
 

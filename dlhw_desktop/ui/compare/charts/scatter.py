@@ -22,7 +22,7 @@ from dlhw_desktop.core.compare import (
     short_name,
 )
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.ui.charts.base import (
+from dlhw_desktop.ui.compare.charts.base import (
     OTHER_VENDOR,
     SLOT_COLOURS,
     VENDOR_COLOURS,

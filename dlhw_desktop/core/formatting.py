@@ -1,5 +1,9 @@
-"""Text for the figures a report prints: units, thousands separators and "n/a" for unknown.
+"""Figures as people read them: units, thousands separators and "n/a" for unknown.
 
+The one formatting module of every layer: the CLI, the build sheet and the desktop panels
+all print through it, and where they differ it is a named option here, not a copy
+(``money(cents_below=10)`` on the panels, where $0.42/h matters and $1,234 does not need
+cents; ``duration(keep_hours=True)`` on the sheet, where GPU-hours are compared).
 Unknown is ``None`` everywhere below and always prints as ``NA``, never as 0.
 """
 
@@ -21,11 +25,12 @@ def number(value: float | None, places: int = 0, unit: str = "") -> str:
     return f"{text} {unit}" if unit else text
 
 
-def money(value: float | None, per: str = "") -> str:
-    """US dollars: whole dollars from $100 up, cents below; ``per`` e.g. "h" -> "$0.42/h"."""
+def money(value: float | None, per: str = "", *, cents_below: float = 100) -> str:
+    """US dollars: whole dollars from ``cents_below`` up, cents below it; ``per`` e.g.
+    "h" -> "$0.42/h"."""
     if value is None:
         return NA
-    text = f"${value:,.0f}" if abs(value) >= 100 else f"${value:,.2f}"
+    text = f"${value:,.0f}" if abs(value) >= cents_below else f"${value:,.2f}"
     return f"{text}/{per}" if per else text
 
 
@@ -40,8 +45,9 @@ def gigabytes(value: float | None) -> str:
     return number(value, places, "GB")
 
 
-def gib(value_bytes: float | None) -> str:
-    return NA if value_bytes is None else f"{value_bytes / GIB:,.1f} GiB"
+def gib(value_bytes: float | None, digits: int = 1) -> str:
+    """Bytes as GiB; ``n/a`` for unknown (never 0)."""
+    return NA if value_bytes is None else f"{value_bytes / GIB:,.{digits}f} GiB"
 
 
 def percent(fraction: float | None, places: int = 0) -> str:
@@ -52,12 +58,35 @@ def btu_per_hour(watts_value: float | None) -> str:
     return number(None if watts_value is None else watts_value * BTU_PER_WATT_HOUR, 0, "BTU/h")
 
 
-def hours(value: float | None) -> str:
-    if value is None:
+def duration(hours: float | None, *, keep_hours: bool = False) -> str:
+    """Hours in the unit a person reads best, seconds to years.
+
+    ``keep_hours``: from two days up, the hours stay in front and the days follow in
+    brackets ("1,234 h (51.4 days)"), for sheets where GPU-hours are compared.
+    """
+    if hours is None:
         return NA
-    if value < 48:
-        return f"{value:,.1f} h"
-    return f"{value:,.0f} h ({value / 24:,.1f} days)"
+    if keep_hours:
+        if hours < 48:
+            return f"{hours:,.1f} h"
+        return f"{hours:,.0f} h ({hours / 24:,.1f} days)"
+    if hours < 1 / 60:
+        return f"{hours * 3600:,.0f} s"
+    if hours < 1:
+        return f"{hours * 60:,.0f} min"
+    if hours < 48:
+        return f"{hours:,.1f} h"
+    days = hours / 24
+    if days < 730:
+        return f"{days:,.1f} days"
+    return f"{days / 365:,.1f} years"
+
+
+def rate(per_second: float | None) -> str:
+    """A throughput (tokens/s): one decimal below 100, whole numbers above."""
+    if per_second is None:
+        return NA
+    return f"{per_second:,.1f}" if per_second < 100 else f"{per_second:,.0f}"
 
 
 def count(value: float | None) -> str:

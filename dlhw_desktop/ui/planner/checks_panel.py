@@ -25,7 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
-from dlhw_desktop.ui.status_icons import STATUS_WORDS, status_colour, status_icon, status_pixmap
+from dlhw_desktop.ui.common.status_icons import (
+    STATUS_WORDS,
+    status_colour,
+    status_icon,
+    status_pixmap,
+)
 
 KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
                "cooling": "Cooling", "memory": "Memory", "workload": "Workload tier and fit"}

@@ -53,9 +53,9 @@ def _open_catalog(state: dict, path: Path | None) -> str:
 
 
 def _main_window(state: dict) -> str:
-    from dlhw_desktop.ui.app import create_application
-    from dlhw_desktop.ui.main_window import MainWindow
-    from dlhw_desktop.ui.settings import AppSettings
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.shell.app import create_application
+    from dlhw_desktop.ui.shell.main_window import MainWindow
 
     state["app"] = app = create_application()
     from PySide6.QtCore import QSettings

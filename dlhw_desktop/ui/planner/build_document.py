@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoStack
 from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.buildfile import LoadedBuild, Resolver
-from dlhw_desktop.ui.settings import AppSettings
+from dlhw_desktop.ui.common.settings import AppSettings
 
 MAX_RECENT = 10
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.checks.result import CheckResult
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit
 from dlhw_desktop.core.workload.mapping import (
