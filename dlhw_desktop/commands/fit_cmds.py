@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
@@ -25,9 +26,7 @@ from dlhw_desktop.core.workload.fit import (
 from dlhw_desktop.core.workload.mapping import (
     ARCHITECTURE_KEYS,
     has_workload,
-    parallelism_from_dict,
     parse_count,
-    workload_from_dict,
     workload_to_dict,
 )
 from dlhw_desktop.core.workload.memory import MemoryEstimate, estimate_memory
@@ -144,11 +143,16 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
     return {key: value for key, value in data.items() if value is not None}
 
 
-def _workload_mapping(args: argparse.Namespace,
-                      saved: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The flags over a build file's saved workload (a model flag replaces its model)."""
+def _planned_workload(args: argparse.Namespace,
+                      saved: BuildWorkload | None = None) -> BuildWorkload:
+    """The build file's workload as it is, or the flags over it (a model flag replaces its
+    model), parsed once."""
     flags = _flags_mapping(args)
-    base = dict(saved or {})
+    if saved is not None and saved.error and not flags:
+        raise InvalidWorkloadError(f"the build's workload cannot be estimated: {saved.error}")
+    if saved is not None and saved.workload is not None and not flags:
+        return saved
+    base = saved.to_mapping() if saved is not None else {}
     if "model" in flags or "params" in flags:
         for key in _MODEL_KEYS:
             base.pop(key, None)
@@ -156,7 +160,7 @@ def _workload_mapping(args: argparse.Namespace,
     if not has_workload(merged):
         raise InvalidWorkloadError(
             "give --model or --params (or a --build file that has a workload)")
-    return merged
+    return BuildWorkload.from_mapping(merged)
 
 
 def _assumptions(args: argparse.Namespace) -> CostAssumptions:
@@ -238,8 +242,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if args.build:
         assert find is not None
         build = _load_build(args.build, find)
-    mapping = _workload_mapping(args, build.workload if build is not None else None)
-    workload = workload_from_dict(mapping)
+    planned = _planned_workload(args, build.workload if build is not None else None)
+    workload = planned.workload
+    assert workload is not None  # _planned_workload raised otherwise
     assumptions = _assumptions(args)
     data: dict[str, Any] = {"workload": _workload_dict(workload),
                             "model": workload.model.to_dict()}
@@ -251,12 +256,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
             accelerators = [parse_gpu_spec(s, find) for s in args.gpus]
         count = sum(n for _, n in accelerators)
         result = fit(workload, accelerators,
-                     parallelism_from_dict(mapping, workload.mode, count),
+                     planned.parallelism(count),
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
     else:
-        memory = estimate_memory(workload, parallelism_from_dict(mapping, workload.mode, 1))
+        memory = estimate_memory(workload, planned.parallelism(1))
         data["memory"] = memory.to_dict()
     ranking = None
     if args.rank is not None:

@@ -8,14 +8,13 @@ events alone. Undo commands call only the public mutators (``add``, ``remove``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Any
 
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 
 TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")
 """The workload tiers of the seed article, as the catalog's ``workload_tiers.tier`` names them."""
@@ -183,10 +182,10 @@ class TierChanged:
 
 @dataclass(frozen=True, slots=True)
 class WorkloadChanged:
-    """The workload's other keys (model, mode, precision, ... owned by the workload issue)."""
+    """The workload (model, job, precision, ... and how the GPUs share it) changed."""
 
-    old: Mapping[str, Any]
-    new: Mapping[str, Any]
+    old: BuildWorkload
+    new: BuildWorkload
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +207,7 @@ class BuildSnapshot:
     name: str
     notes: str
     tier: str | None
-    workload: Mapping[str, Any]
+    workload: BuildWorkload
     items: tuple[BuildItem, ...]
 
 
@@ -223,11 +222,11 @@ class Build:
     """
 
     def __init__(self, name: str = DEFAULT_NAME, notes: str = "", tier: str | None = None,
-                 workload: Mapping[str, Any] | None = None) -> None:
+                 workload: BuildWorkload | None = None) -> None:
         self._name = name
         self._notes = notes
         self._tier = _checked_tier(tier)
-        self._workload: dict[str, Any] = _checked_workload(workload or {})
+        self._workload: BuildWorkload = _checked_workload(workload or NO_WORKLOAD)
         self._slots: dict[Slot, list[BuildItem]] = {slot: [] for slot in Slot}
         self._listeners: list[Listener] = []
 
@@ -261,9 +260,9 @@ class Build:
         return self._tier
 
     @property
-    def workload(self) -> Mapping[str, Any]:
-        """The workload's keys other than ``tier``, read-only (kept through save/open)."""
-        return MappingProxyType(self._workload)
+    def workload(self) -> BuildWorkload:
+        """What the build should run (typed; the tier has its own property)."""
+        return self._workload
 
     def items(self, slot: Slot | None = None) -> tuple[BuildItem, ...]:
         """Items of one slot, or of every slot in slot order."""
@@ -453,17 +452,17 @@ class Build:
             old, self._tier = self._tier, tier
             self._emit(TierChanged(old, tier))
 
-    def set_workload(self, workload: Mapping[str, Any]) -> None:
-        """Replace the workload's other keys (the tier has its own setter)."""
+    def set_workload(self, workload: BuildWorkload) -> None:
+        """Replace the workload (the tier has its own setter)."""
         new = _checked_workload(workload)
         if new != self._workload:
-            old, self._workload = MappingProxyType(dict(self._workload)), new
-            self._emit(WorkloadChanged(old, MappingProxyType(dict(new))))
+            old, self._workload = self._workload, new
+            self._emit(WorkloadChanged(old, new))
 
     # --- undo support ---------------------------------------------------------------
     def snapshot(self) -> BuildSnapshot:
-        return BuildSnapshot(self._name, self._notes, self._tier,
-                             MappingProxyType(dict(self._workload)), self.items())
+        return BuildSnapshot(self._name, self._notes, self._tier, self._workload,
+                             self.items())
 
     def restore(self, snapshot: BuildSnapshot) -> None:
         """Return to a snapshot; one ``BuildReset`` event when anything differs."""
@@ -471,7 +470,7 @@ class Build:
             return
         self._name, self._notes = snapshot.name, snapshot.notes
         self._tier = _checked_tier(snapshot.tier)
-        self._workload = dict(snapshot.workload)
+        self._workload = _checked_workload(snapshot.workload)
         for items in self._slots.values():
             items.clear()
         for item in snapshot.items:
@@ -515,8 +514,8 @@ def _checked_tier(tier: str | None) -> str | None:
     return tier
 
 
-def _checked_workload(workload: Mapping[str, Any]) -> dict[str, Any]:
-    data = dict(workload)
-    if "tier" in data:
-        raise ValueError("the tier is set with set_tier(), not in the workload mapping")
-    return data
+def _checked_workload(workload: BuildWorkload) -> BuildWorkload:
+    if not isinstance(workload, BuildWorkload):
+        raise TypeError(f"a build's workload is a BuildWorkload, not {type(workload).__name__}"
+                        " (parse a mapping with BuildWorkload.from_mapping)")
+    return workload

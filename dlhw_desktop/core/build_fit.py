@@ -1,6 +1,6 @@
 """A build's workload on the build's own accelerators: the fit and the planner check.
 
-The build keeps its workload as a mapping (``Build.workload``, see ``mapping``); this
+The build keeps its workload typed (``Build.workload``, a ``BuildWorkload``); this
 module runs it on the GPUs of the build, so the workload verdict joins the planner's
 checks (``check_build(..., extra_checks=[...])``) with the same numbers the workload
 panel shows. The GPUs are the build's local accelerators; a build with none but a cloud
@@ -19,11 +19,6 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit
-from dlhw_desktop.core.workload.mapping import (
-    has_workload,
-    parallelism_from_dict,
-    workload_from_dict,
-)
 
 Finder = Callable[[str], "Part | None"]
 
@@ -57,14 +52,16 @@ def fit_build(build: Build, find: Finder | None = None,
 
     Raises ``WorkloadError`` when the stored workload cannot be estimated.
     """
-    if not has_workload(build.workload):
+    planned = build.workload
+    if planned.error:
+        raise WorkloadError(planned.error)
+    workload = planned.workload
+    if workload is None:
         return None
-    workload = workload_from_dict(build.workload)
     pairs, offering = build_accelerators(build, find)
     if not pairs:
         return None
-    gpus = sum(n for _, n in pairs)
-    parallel = parallelism_from_dict(build.workload, workload.mode, gpus)
+    parallel = planned.parallelism(sum(n for _, n in pairs))
     return fit(workload, pairs, parallel, cloud_offering=offering, assumptions=assumptions)
 
 
@@ -75,14 +72,16 @@ def workload_checks(build: Build, find: Finder | None = None) -> list[CheckResul
     ``unknown`` result saying so: the user chose a workload and must learn why it has
     no verdict.
     """
-    if not has_workload(build.workload):
+    planned = build.workload
+    if not planned.is_set:
         return []
     try:
-        workload = workload_from_dict(build.workload)
         result = fit_build(build, find)
     except WorkloadError as exc:
         return [CheckResult("workload.invalid", "workload", "unknown",
                             f"Workload cannot be estimated: {exc}")]
+    workload = planned.workload
+    assert workload is not None  # fit_build raised for an unreadable one
     if result is None:
         return [CheckResult(
             "workload.memory", "workload", "unknown",

@@ -36,6 +36,7 @@ from dlhw_desktop.core.build import DEFAULT_NAME, TIER_NAMES, Build, slot_for
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 FORMAT = "dlhw-build"
 VERSION = 1
@@ -98,7 +99,7 @@ def to_dict(build: Build) -> dict[str, Any]:
         "version": VERSION,
         "name": build.name,
         "parts": parts,
-        "workload": {"tier": build.tier, **build.workload},
+        "workload": {"tier": build.tier, **build.workload.to_mapping()},
         "notes": build.notes,
     }
 
@@ -187,8 +188,11 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
         warnings.append(f"Unknown workload tier {tier!r} ignored "
                         f"(expected {' or '.join(TIER_NAMES)}).")
         tier = None
-    extra = {k: v for k, v in workload.items() if k != "tier"}
-    build = Build(name=name, notes=notes, tier=tier, workload=extra)
+    typed = BuildWorkload.kept_as_is({k: v for k, v in workload.items() if k != "tier"})
+    if typed.error:
+        warnings.append(f"The workload cannot be estimated ({typed.error}); it is kept as "
+                        "it is in the file.")
+    build = Build(name=name, notes=notes, tier=tier, workload=typed)
 
     parsed = [_entry(i, e) for i, e in enumerate(entries, start=1)]
     missing_ids: list[str] = []

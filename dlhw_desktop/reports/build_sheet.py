@@ -37,7 +37,6 @@ from dlhw_desktop.core.tiers import TIER_LABELS
 from dlhw_desktop.core.verdict import Status
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult
-from dlhw_desktop.core.workload.mapping import has_workload
 from dlhw_desktop.reports.sheet_charts import (
     alternatives_charts,
     power_chart,
@@ -88,12 +87,12 @@ def make_build_sheet(
     warnings: Iterable[str] = (),
 ) -> BuildSheet:
     """Assemble the sheet. ``candidates`` are catalog accelerators for the comparison
-    chart; ``fit_result`` is computed from the build's workload keys when not given;
+    chart; ``fit_result`` is computed from the build's workload when not given;
     ``warnings`` (e.g. parts a build file named that the catalog lacks) print on it."""
     summary = report.summary
     price_per_kwh, utilisation = _energy_assumptions(report)
     section: WorkloadSection | None = None
-    if fit_result is None and has_workload(build.workload):
+    if fit_result is None and build.workload.is_set:
         by_id = {p.id: p for p in candidates}
         try:
             fit_result = sheet_fit(build, summary, price_per_kwh, utilisation, by_id.get)

@@ -1,6 +1,6 @@
 """The workload part of a build sheet: the build's workload -> a fit -> printable rows.
 
-The workload is the build's mapping (``core.workload.mapping``) run on the build's own
+The workload is the build's (a typed ``BuildWorkload``) run on the build's own
 accelerators (``core.build_fit``), costed with the build's own figures: its
 whole price when every part has one, its measured power, and the electricity price and
 utilisation the checks used.
@@ -8,13 +8,13 @@ utilisation the checks used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.build_fit import Finder, build_accelerators, fit_build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.formatting import GIB, NA, count, duration, gib, money, number, percent
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
@@ -92,9 +92,13 @@ def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSectio
     )
 
 
-def error_section(workload: Mapping[str, Any], error: WorkloadError | str) -> WorkloadSection:
+def error_section(planned: BuildWorkload, error: WorkloadError | str) -> WorkloadSection:
     """The workload is set but cannot be estimated: say so instead of leaving it out."""
-    name = workload.get("model") or workload.get("params") or "the workload"
+    if planned.workload is not None:
+        name: object = planned.workload.model.name
+    else:
+        raw = dict(planned.raw)
+        name = raw.get("model") or raw.get("params") or "the workload"
     return WorkloadSection(title=str(name), status="unknown", error=f"Not estimated: {error}")
 
 

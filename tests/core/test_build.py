@@ -21,6 +21,8 @@ from dlhw_desktop.core.build import (
     WorkloadChanged,
     slot_for,
 )
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
+from dlhw_desktop.core.workload.errors import WorkloadError
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory
@@ -158,12 +160,16 @@ def test_unknown_tier_is_refused(build: Build) -> None:
 
 
 def test_workload_keys_are_kept_and_compared(build: Build, events: list[BuildEvent]) -> None:
-    build.set_workload({"model": "llama-3-8b", "mode": "lora"})
-    build.set_workload({"model": "llama-3-8b", "mode": "lora"})
+    build.set_workload(BuildWorkload.from_mapping({"model": "llama-3.1-8b", "mode": "lora"}))
+    build.set_workload(BuildWorkload.from_mapping({"model": "llama-3.1-8b", "mode": "lora"}))
     assert len(events) == 1 and isinstance(events[0], WorkloadChanged)
-    assert dict(build.workload) == {"model": "llama-3-8b", "mode": "lora"}
-    with pytest.raises(ValueError):
-        build.set_workload({"tier": "demanding"})
+    assert build.workload.workload is not None
+    assert build.workload.workload.model.key == "llama-3.1-8b"
+    assert build.workload.workload.mode == "lora"
+    with pytest.raises(WorkloadError):  # the tier has its own setter
+        BuildWorkload.from_mapping({"tier": "demanding"})
+    with pytest.raises(TypeError):  # a raw mapping is parsed at the edge, not held
+        build.set_workload({"model": "llama-3.1-8b"})  # type: ignore[arg-type]
 
 
 def test_snapshot_restore_is_one_reset_event(build: Build, parts: PartFactory,

@@ -21,6 +21,7 @@ from dlhw_desktop.core.buildfile import (
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory
@@ -35,7 +36,8 @@ def resolver(*known: Part) -> Resolver:
 @pytest.fixture
 def full_build(parts: PartFactory) -> Build:
     build = Build("Lab box", notes="For the vision team.\nSecond line.", tier="demanding",
-                  workload={"model": "llama-3-8b", "mode": "lora", "precision": "bf16"})
+                  workload=BuildWorkload.kept_as_is(
+                      {"model": "llama-3-8b", "mode": "lora", "precision": "bf16"}))
     for part, qty in ((parts.ryzen_9_7950x(), 1), (parts.proart_x670e(), 1),
                       (parts.ddr5_64gb_kit(), 2), (parts.rtx_4090(), 2),
                       (parts.samsung_990_pro_2tb(), 1), (parts.exos_x18_16tb(), 2),
@@ -56,8 +58,13 @@ def test_file_has_the_documented_shape(full_build: Build, tmp_path: Path) -> Non
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "dlhw-build" and data["version"] == 1
     assert data["name"] == "Lab box"
-    assert data["workload"] == {"tier": "demanding", "model": "llama-3-8b", "mode": "lora",
-                                "precision": "bf16"}
+    workload = data["workload"]
+    # the typed workload is written in full: the preset's canonical key, every setting
+    assert workload["tier"] == "demanding"
+    assert {k: workload[k] for k in ("model", "mode", "precision")} == {
+        "model": "llama-3.1-8b", "mode": "lora", "precision": "BF16"}
+    assert BuildWorkload.from_mapping({k: v for k, v in workload.items() if k != "tier"}) \
+        == full_build.workload
     assert {"id": "accelerator/nvidia-geforce-rtx-4090", "quantity": 2}.items() <= \
         data["parts"][3].items()
 
@@ -212,7 +219,7 @@ def test_unknown_keys_are_tolerated_and_workload_keys_kept(parts: PartFactory) -
     doc["parts"][0]["colour"] = "red"
     loaded = loads(json.dumps(doc), resolver(parts.ryzen_9_7950x()))
     assert loaded.build.tier == "less-demanding"
-    assert dict(loaded.build.workload) == {"model": "vit-b", "batch": 64}
+    assert loaded.build.workload.to_mapping() == {"model": "vit-b", "batch": 64}
 
 
 def test_unknown_tier_is_dropped_with_a_warning(parts: PartFactory) -> None:

@@ -26,6 +26,7 @@ from dlhw_desktop.core.workload import (
     workload_from_dict,
     workload_to_dict,
 )
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
                 "GeForce RTX 4090", "test", "2025-01-01", price_usd=1599,
@@ -82,22 +83,24 @@ def test_strategy_that_does_not_suit_the_mode_falls_back() -> None:
 def test_workload_fit_joins_the_planner_checks() -> None:
     build = Build()
     assert workload_checks(build) == []  # no workload: nothing to say
-    build.set_workload({"model": "llama-3.1-8b", "mode": "inference", "precision": "BF16"})
+    build.set_workload(BuildWorkload.from_mapping(
+        {"model": "llama-3.1-8b", "mode": "inference", "precision": "BF16"}))
     (alone,) = workload_checks(build)
     assert alone.status == "unknown" and "No accelerator" in alone.message
     build.add(RTX_4090)
     report = check_build(build, extra_checks=[workload_check()])
     (fit_check,) = report.by_kind("workload")
     assert fit_check.status == "pass" and fit_check.part_ids == (RTX_4090.id,)
-    build.set_workload({**build.workload, "model": "llama-3.1-70b"})
+    build.set_workload(BuildWorkload.from_mapping(
+        {**build.workload.to_mapping(), "model": "llama-3.1-70b"}))
     assert [c.status for c in workload_checks(build)] == ["fail"]
-    build.set_workload({"model": "llama-3.1-8b", "batch": 0})
+    build.set_workload(BuildWorkload.kept_as_is({"model": "llama-3.1-8b", "batch": 0}))
     (bad,) = workload_checks(build)
     assert bad.id == "workload.invalid" and "batch" in bad.message
 
 
 def test_a_rented_build_is_judged_on_the_offerings_gpus() -> None:
-    build = Build(workload={"model": "llama-3.1-70b"})
+    build = Build(workload=BuildWorkload.from_mapping({"model": "llama-3.1-70b"}))
     build.add(P5)
     result = fit_build(build, {H100.id: H100}.get)
     assert result is not None and len(result.gpus) == 8 and result.status == "pass"

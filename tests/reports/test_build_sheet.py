@@ -15,6 +15,7 @@ from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import NA, money, short_source
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tiers import tiers_from_rows
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import make_build_sheet, sheet_from_catalog
 from dlhw_desktop.reports.sheet_charts import comparable_accelerators
 from dlhw_desktop.reports.sheet_model import BuildSheet
@@ -36,7 +37,7 @@ LORA = {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 1
 def make_build(catalog: Any, parts: tuple[tuple[str, int], ...] = WORKSTATION,
                workload: dict[str, Any] | None = None) -> Build:
     build = Build("2x RTX 4090 workstation", notes="For the NLP team.\nQuote by Friday.",
-                  tier="demanding", workload=workload or {})
+                  tier="demanding", workload=BuildWorkload.kept_as_is(workload or {}))
     for part_id, quantity in parts:
         build.add(catalog.get(part_id), quantity)
     return build

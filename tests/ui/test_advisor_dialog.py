@@ -72,7 +72,7 @@ def test_applying_a_proposal_requests_its_parts_and_workload(qtbot: QtBot,
             qtbot.waitSignal(dialog.apply_requested) as applied:
         dialog.cards[0].apply_button.click()
     assert applied.args[0] == [(proposal.option.accelerator.id, proposal.option.count)]
-    assert chosen.args[0]["model"] == "llama-3.1-8b" and chosen.args[0]["mode"] == "lora"
+    assert chosen.args[0].model.key == "llama-3.1-8b" and chosen.args[0].mode == "lora"
 
 
 def test_a_custom_model_needs_its_size(qtbot: QtBot, catalog: Catalog) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.tiers import tiers_from_rows
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.reports.sheet_model import BuildSheet, CheckRow
 from dlhw_desktop.ui.pdf import SheetExportError, SheetFontError, write_build_sheet_pdf
@@ -48,7 +49,7 @@ LORA = {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch": 1
 def make_sheet(catalog: Any, name: str = "2x RTX 4090 workstation",
                workload: dict[str, Any] | None = None) -> BuildSheet:
     build = Build(name, notes="Quote wanted by Friday.", tier="demanding",
-                  workload=LORA if workload is None else workload)
+                  workload=BuildWorkload.kept_as_is(LORA if workload is None else workload))
     for part_id, quantity in WORKSTATION:
         build.add(catalog.get(part_id), quantity)
     report = check_build(build, None, tiers_from_rows(catalog.tier_rows()))

@@ -13,9 +13,11 @@ from pytestqt.qtbot import QtBot
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import CheckContext, check_build
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.memory import GiB
 from dlhw_desktop.ui.planner.build_commands import SetWorkloadCommand
-from dlhw_desktop.ui.workload.workload_panel import MemoryBar, WorkloadPanel
+from dlhw_desktop.ui.workload.memory_bar import MemoryBar
+from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 LLAMA_8B = {"model": "llama-3.1-8b", "mode": "inference", "precision": "BF16"}
@@ -25,10 +27,20 @@ LORA_8B = {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch"
 
 
 def make_build(catalog: Catalog, gpus: int = 1, workload: dict[str, Any] | None = None) -> Build:
-    build = Build(workload=workload)
+    build = Build(workload=BuildWorkload.from_mapping(workload or {}))
     if gpus:
         build.add(catalog.get(RTX_4090), gpus)
     return build
+
+
+def model_of(build: Build) -> str:
+    assert build.workload.workload is not None
+    return build.workload.workload.model.key
+
+
+def mode_of(build: Build) -> str:
+    assert build.workload.workload is not None
+    return build.workload.workload.mode
 
 
 def make_panel(qtbot: QtBot, catalog: Catalog, build: Build | None = None) -> WorkloadPanel:
@@ -50,51 +62,53 @@ def undoable(panel: WorkloadPanel, build: Build) -> QUndoStack:
 
 def test_llama_8b_bf16_inference_fits_one_rtx_4090(qtbot: QtBot, catalog: Catalog) -> None:
     panel = make_panel(qtbot, catalog, make_build(catalog, 1, LLAMA_8B))
-    (row,) = panel.bar.rows
+    (row,) = panel.results.bar.rows
     assert row.total / GiB == pytest.approx(17.0, abs=0.3)
     assert row.vram == 24 * GiB
     assert row.status == "pass"
-    assert panel.status_label.property("status") == "pass"
-    assert "Fits" in panel.status_label.text()
+    assert panel.results.status_label.property("status") == "pass"
+    assert "Fits" in panel.results.status_label.text()
     assert {s.key for s in row.segments} == {"weights", "kv_cache", "activations", "overhead"}
-    assert "tokens/s" in panel.time_label.text() and "memory bound" in panel.time_label.text()
-    assert "Per million tokens" in panel.cost_label.text()
+    time_text = panel.results.time_label.text()
+    assert "tokens/s" in time_text and "memory bound" in time_text
+    assert "Per million tokens" in panel.results.cost_label.text()
 
 
 def test_llama_70b_bf16_inference_does_not_fit_one_rtx_4090(qtbot: QtBot,
                                                              catalog: Catalog) -> None:
     panel = make_panel(qtbot, catalog, make_build(catalog, 1, LLAMA_70B))
-    (row,) = panel.bar.rows
+    (row,) = panel.results.bar.rows
     assert row.status == "fail" and row.total > row.vram  # type: ignore[operator]
-    assert "Does not fit" in panel.status_label.text()
-    assert "quantised format" in panel.notes_label.text()
+    assert "Does not fit" in panel.results.status_label.text()
+    assert "quantised format" in panel.results.notes_label.text()
 
 
 def test_adding_gpus_to_the_build_redraws_the_verdict(qtbot: QtBot, catalog: Catalog) -> None:
     build = make_build(catalog, 1, LLAMA_70B)
     panel = make_panel(qtbot, catalog, build)
-    assert not panel.strategy_combo.isEnabled()
+    assert not panel.form.strategy_combo.isEnabled()
     build.set_quantity(RTX_4090, 8)
-    (row,) = panel.bar.rows
+    (row,) = panel.results.bar.rows
     assert row.count == 8 and row.status == "pass"
-    assert panel.strategy_combo.isEnabled()
-    assert "tensor parallel" in panel.strategy_combo.currentText().lower()
+    assert panel.form.strategy_combo.isEnabled()
+    assert "tensor parallel" in panel.form.strategy_combo.currentText().lower()
 
 
 def test_editing_batch_emits_the_new_workload_and_leaves_the_build_alone(
         qtbot: QtBot, catalog: Catalog) -> None:
     build = make_build(catalog, 1, LLAMA_8B)
     panel = make_panel(qtbot, catalog, build)
-    panel.batch_spin.setFocus()
-    panel.batch_spin.selectAll()
+    panel.form.batch_spin.setFocus()
+    panel.form.batch_spin.selectAll()
     with qtbot.waitSignal(panel.workload_edited) as blocker:
-        qtbot.keyClicks(panel.batch_spin, "8")
-        qtbot.keyClick(panel.batch_spin, Qt.Key.Key_Return)
-    edited = blocker.args[0]
-    assert edited["batch"] == 8 and edited["model"] == "llama-3.1-8b"
-    assert build.workload["model"] == "llama-3.1-8b" and "batch" not in build.workload
+        qtbot.keyClicks(panel.form.batch_spin, "8")
+        qtbot.keyClick(panel.form.batch_spin, Qt.Key.Key_Return)
+    edited = blocker.args[0].workload
+    assert edited.batch == 8 and edited.model.key == "llama-3.1-8b"
+    kept = build.workload.workload
+    assert kept is not None and kept.model.key == "llama-3.1-8b" and kept.batch == 1
     # the panel already shows the edit: 8 sequences need more KV cache than 1
-    kv = next(s for s in panel.bar.rows[0].segments if s.key == "kv_cache")
+    kv = next(s for s in panel.results.bar.rows[0].segments if s.key == "kv_cache")
     assert kv.bytes == pytest.approx(8 * 0.5 * GiB)
 
 
@@ -103,39 +117,41 @@ def test_each_edit_is_one_undo_step_and_the_panel_follows_undo(
     build = make_build(catalog, 2, dict(LLAMA_8B))
     panel = make_panel(qtbot, catalog, build)
     stack = undoable(panel, build)
-    panel.mode_combo.setCurrentIndex(panel.mode_combo.findData("lora"))
-    assert build.workload["mode"] == "lora" and stack.count() == 1
-    assert panel.checkpoint_check.isVisible()
-    assert panel.tokens_label.text() == "Tokens to train on"
+    panel.form.mode_combo.setCurrentIndex(panel.form.mode_combo.findData("lora"))
+    assert mode_of(build) == "lora" and stack.count() == 1
+    assert panel.form.checkpoint_check.isVisible()
+    assert panel.form.tokens_label.text() == "Tokens to train on"
     stack.undo()
-    assert build.workload["mode"] == "inference"
-    assert panel.mode_combo.currentData() == "inference"
-    assert not panel.checkpoint_check.isVisible()
+    assert mode_of(build) == "inference"
+    assert panel.form.mode_combo.currentData() == "inference"
+    assert not panel.form.checkpoint_check.isVisible()
     stack.redo()
-    assert panel.mode_combo.currentData() == "lora"
+    assert panel.form.mode_combo.currentData() == "lora"
 
 
 def test_set_workload_command_with_a_bare_stack() -> None:
-    build = Build(workload={"tier_note": "kept"})
+    build = Build(workload=BuildWorkload.from_mapping({"tier_note": "kept"}))
     stack = QUndoStack()
-    stack.push(SetWorkloadCommand(build, {"tier_note": "kept", **LLAMA_8B}))
-    assert build.workload["model"] == "llama-3.1-8b"
-    stack.push(SetWorkloadCommand(build, {"tier_note": "kept", **LLAMA_8B, "batch": 2}))
+    stack.push(SetWorkloadCommand(
+        build, BuildWorkload.from_mapping({"tier_note": "kept", **LLAMA_8B})))
+    assert model_of(build) == "llama-3.1-8b"
+    stack.push(SetWorkloadCommand(
+        build, BuildWorkload.from_mapping({"tier_note": "kept", **LLAMA_8B, "batch": 2})))
     assert stack.count() == 1  # quick edits merge into one step
     stack.undo()
-    assert dict(build.workload) == {"tier_note": "kept"}
+    assert build.workload.to_mapping() == {"tier_note": "kept"}
     stack.redo()
-    assert build.workload["batch"] == 2
+    assert build.workload.workload is not None and build.workload.workload.batch == 2
 
 
 def test_extra_check_joins_the_planner_checks(qtbot: QtBot, catalog: Catalog) -> None:
     build = make_build(catalog, 2)
     panel = make_panel(qtbot, catalog, build)
     assert check_build(build, extra_checks=[panel.extra_check]).by_kind("workload") == ()
-    build.set_workload(LORA_8B)
+    build.set_workload(BuildWorkload.from_mapping(LORA_8B))
     results = panel.extra_check(CheckContext(build))
     assert [r.kind for r in results] == ["workload", "workload"]
-    assert [r.status for r in results] == [panel.bar.rows[0].status] * 2
+    assert [r.status for r in results] == [panel.results.bar.rows[0].status] * 2
     report = check_build(build, extra_checks=[panel.extra_check])
     assert {r.id for r in report.by_kind("workload")} == {"workload.memory.gpu0",
                                                           "workload.memory.gpu1"}
@@ -144,25 +160,25 @@ def test_extra_check_joins_the_planner_checks(qtbot: QtBot, catalog: Catalog) ->
 def test_no_workload_shows_a_hint_and_no_results(qtbot: QtBot, catalog: Catalog) -> None:
     build = make_build(catalog, 1)
     panel = make_panel(qtbot, catalog, build)
-    assert panel.model_combo.currentData() == ""
+    assert panel.form.model_combo.currentData() == ""
     assert panel.hint_label.isVisible() and "Choose a model" in panel.hint_label.text()
     assert not panel.results.isVisible()
-    assert not panel.batch_spin.isEnabled()
+    assert not panel.form.batch_spin.isEnabled()
     with qtbot.waitSignal(panel.workload_edited) as blocker:
-        panel.model_combo.setCurrentIndex(panel.model_combo.findData("gpt2"))
-    assert blocker.args[0]["model"] == "gpt2"
-    assert panel.results.isVisible() and panel.bar.rows[0].status == "pass"
+        panel.form.model_combo.setCurrentIndex(panel.form.model_combo.findData("gpt2"))
+    assert blocker.args[0].workload.model.key == "gpt2"
+    assert panel.results.isVisible() and panel.results.bar.rows[0].status == "pass"
 
 
 def test_lora_on_two_gpus_shows_training_time_and_cost(qtbot: QtBot, catalog: Catalog) -> None:
     panel = make_panel(qtbot, catalog, make_build(catalog, 2, LORA_8B))
-    (row,) = panel.bar.rows
+    (row,) = panel.results.bar.rows
     assert row.count == 2 and row.label.startswith("2 × ")
     keys = [s.key for s in row.segments]
     assert keys == ["weights", "gradients", "optimizer", "activations", "overhead"]
-    time_text = panel.time_label.text()
+    time_text = panel.results.time_label.text()
     assert "to train on 100M tokens on 2 GPUs" in time_text and "4ND" in time_text
-    cost = panel.cost_label.text()
+    cost = panel.results.cost_label.text()
     assert "Own" in cost and "Cheapest cloud that fits" in cost
     assert "Break-even" in cost and "Per training run" in cost
 
@@ -171,33 +187,33 @@ def test_a_custom_model_starts_from_the_last_preset(qtbot: QtBot, catalog: Catal
     build = make_build(catalog, 1, LLAMA_8B)
     panel = make_panel(qtbot, catalog, build)
     with qtbot.waitSignal(panel.workload_edited) as blocker:
-        panel.model_combo.setCurrentIndex(panel.model_combo.findData("custom"))
-    edited = blocker.args[0]
-    assert edited["model"] == "custom" and edited["params"] == pytest.approx(8.03e9)
-    assert edited["kv_heads"] == 8 and panel.arch_box.isVisible()
+        panel.form.model_combo.setCurrentIndex(panel.form.model_combo.findData("custom"))
+    edited = blocker.args[0].workload.model
+    assert edited.key == "custom" and edited.params == pytest.approx(8.03e9)
+    assert edited.kv_heads == 8 and panel.form.arch_box.isVisible()
     # KV heads must divide the heads: an error is shown and nothing is emitted
     with qtbot.assertNotEmitted(panel.workload_edited):
-        panel.kv_heads_spin.setValue(7)
+        panel.form.kv_heads_spin.setValue(7)
     assert "kv_heads" in panel.hint_label.text() and panel.hint_label.isVisible()
     # parameters only: the KV cache and activations are unknown, the total a lower bound
     with qtbot.waitSignal(panel.workload_edited) as blocker:
-        panel.arch_check.setChecked(False)
-    assert "layers" not in blocker.args[0]
-    (row,) = panel.bar.rows
+        panel.form.arch_check.setChecked(False)
+    assert blocker.args[0].workload.model.layers is None
+    (row,) = panel.results.bar.rows
     assert not row.complete and row.status == "unknown"
-    assert "Lower bound" in panel.notes_label.text()
+    assert "Lower bound" in panel.results.notes_label.text()
 
 
 def test_mfu_is_editable_with_the_published_range_in_its_tooltip(
         qtbot: QtBot, catalog: Catalog) -> None:
     panel = make_panel(qtbot, catalog, make_build(catalog, 1, LORA_8B))
-    assert panel.mfu_spin.value() == 40
-    tip = panel.mfu_spin.toolTip()
+    assert panel.form.mfu_spin.value() == 40
+    tip = panel.form.mfu_spin.toolTip()
     assert "PaLM" in tip and "36%" in tip and "46%" in tip
     with qtbot.waitSignal(panel.workload_edited) as blocker:
-        panel.mfu_spin.setValue(20)
-    assert blocker.args[0]["mfu"] == pytest.approx(0.2)
-    assert "20% MFU" in panel.time_label.text()
+        panel.form.mfu_spin.setValue(20)
+    assert blocker.args[0].workload.mfu == pytest.approx(0.2)
+    assert "20% MFU" in panel.results.time_label.text()
 
 
 def test_replacing_the_build_unsubscribes_from_the_old_one(qtbot: QtBot,
@@ -206,9 +222,9 @@ def test_replacing_the_build_unsubscribes_from_the_old_one(qtbot: QtBot,
     new = make_build(catalog, 1, LLAMA_70B)
     panel = make_panel(qtbot, catalog, old)
     panel.set_build(new)
-    old.set_workload({"model": "gpt2"})
-    assert panel.model_combo.currentData() == "llama-3.1-70b"
-    assert panel.bar.rows[0].status == "fail"
+    old.set_workload(BuildWorkload.from_mapping({"model": "gpt2"}))
+    assert panel.form.model_combo.currentData() == "llama-3.1-70b"
+    assert panel.results.bar.rows[0].status == "fail"
 
 
 def test_what_fits_and_advisor_requests_come_out_of_the_panel(
@@ -227,7 +243,7 @@ def test_what_fits_and_advisor_requests_come_out_of_the_panel(
             qtbot.waitSignal(panel.workload_edited) as edited:
         advisor.cards[0].apply_button.click()  # type: ignore[attr-defined]
     assert applied.args[0] and isinstance(applied.args[0][0], tuple)
-    assert edited.args[0]["model"] == "llama-3.1-70b"
+    assert edited.args[0].workload.model.key == "llama-3.1-70b"
 
 
 @pytest.mark.parametrize("dark", [False, True])
@@ -241,7 +257,7 @@ def test_the_bar_paints_its_segments_in_either_palette(qtbot: QtBot, catalog: Ca
         palette.setColor(QPalette.ColorRole.WindowText, QColor(223, 225, 229))
         bar.setPalette(palette)
     panel = make_panel(qtbot, catalog, make_build(catalog, 1, LLAMA_8B))
-    bar.set_rows(panel.bar.rows)
+    bar.set_rows(panel.results.bar.rows)
     bar.resize(420, bar.heightForWidth(420))
     image = bar.grab().toImage()
     line = bar.fontMetrics().height()

@@ -8,13 +8,12 @@ emits the same fine-grained events as the action and the views keep their place.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
 from dlhw_desktop.core.build import Build, BuildItem, BuildSnapshot
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 MERGE_WINDOW_S = 2.5
 """Typing pauses shorter than this merge into one undo step (name and notes editors)."""
@@ -227,7 +226,7 @@ def apply_template_command(build: Build, snapshot: BuildSnapshot,
 
 
 class SetWorkloadCommand(QUndoCommand):
-    """Replace the build's workload mapping (one panel edit); quick edits merge.
+    """Replace the build's workload (one panel edit); quick edits merge.
 
     It only calls ``Build.set_workload`` (DESIGN habit 3).
     """
@@ -235,12 +234,12 @@ class SetWorkloadCommand(QUndoCommand):
     MERGE_WINDOW_S = 2.5
     _ID = 1105
 
-    def __init__(self, build: Build, workload: Mapping[str, Any],
+    def __init__(self, build: Build, workload: BuildWorkload,
                  parent: QUndoCommand | None = None) -> None:
         super().__init__("Edit workload", parent)
         self._build = build
-        self._old = dict(build.workload)
-        self._new = dict(workload)
+        self._old = build.workload
+        self._new = workload
         self._at = time.monotonic()
 
     def id(self) -> int:

@@ -44,6 +44,7 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
 from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
@@ -414,7 +415,7 @@ class BuildTab(QWidget):
         panel.apply_requested.connect(self.apply_proposal)
         self.recheck()
 
-    def _edit_workload(self, workload: dict) -> None:
+    def _edit_workload(self, workload: BuildWorkload) -> None:
         self.undo_stack.push(SetWorkloadCommand(self.build, workload))
 
     def add_part_with_quantity(self, part_id: str, quantity: int) -> bool:

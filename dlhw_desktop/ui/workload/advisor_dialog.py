@@ -3,7 +3,7 @@
 The questions and their reasons are ``core.workload.QUESTIONS`` (model size, batch size,
 training or inference, budget, cloud or on-premise, data privacy); the proposals come from
 ``core.workload.advise``. A proposal is applied with ``apply_requested([(part_id, n)])``
-(GPUs with their count, or a cloud offering once), preceded by ``workload_chosen(mapping)``
+(GPUs with their count, or a cloud offering once), preceded by ``workload_chosen(workload)``
 so the build can take the advisor's workload too; the Build tab turns both into undoable
 commands. Answers are recomputed as they change (a ranking takes milliseconds).
 """
@@ -47,7 +47,6 @@ from dlhw_desktop.core.workload import (
     custom_model,
     preset,
     presets,
-    workload_to_dict,
 )
 from dlhw_desktop.core.workload.advisor import SEED_ARTICLE
 from dlhw_desktop.core.workload.mapping import format_count, parse_count
@@ -153,7 +152,7 @@ class AdvisorDialog(QDialog):
     """Ask the article's six questions; show three proposals, each with its reasons."""
 
     apply_requested = Signal(list)  # list[tuple[str, int]]: part ids and quantities
-    workload_chosen = Signal(dict)  # the advisor's workload as a build workload mapping
+    workload_chosen = Signal(object)  # the advisor's Workload, for the build to adopt
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workload: Workload | None = None,
@@ -448,7 +447,7 @@ class AdvisorDialog(QDialog):
     def apply(self, proposal: Proposal) -> None:
         """Emit the advisor's workload, then the parts to add (the Build tab's commands)."""
         if self._advice is not None:
-            self.workload_chosen.emit(workload_to_dict(self._advice.workload))
+            self.workload_chosen.emit(self._advice.workload)
         self.apply_requested.emit([add_request(proposal.option)])
 
     def _remember(self) -> None:
