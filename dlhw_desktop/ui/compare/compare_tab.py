@@ -11,47 +11,32 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
-    QBrush,
-    QColor,
-    QDropEvent,
-    QFont,
     QGuiApplication,
-    QIcon,
     QKeySequence,
-    QPainter,
-    QPixmap,
-    QStandardItem,
-    QStandardItemModel,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QCompleter,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.compare import (
     BASE_METRICS,
     DERIVED_METRICS,
@@ -59,57 +44,24 @@ from dlhw_desktop.core.compare import (
     METRICS,
     PRECISIONS,
     PRESETS,
-    PRESETS_BY_NAME,
-    SCATTER_X,
     AddResult,
     CompareExportError,
-    Comparison,
     SpecTable,
     part_tooltip,
-    resolve_preset,
     scatter_points,
     short_name,
     spec_table,
-    table_csv,
-    table_markdown,
-    write_atomic,
 )
 from dlhw_desktop.core.errors import DlhwError
-from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.compare.charts.bars import BarsChart, DerivedChart, NormalisedChart
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
 from dlhw_desktop.ui.compare.charts.scatter import ScatterChart
-
-CHART_KINDS: dict[str, str] = {"bars": "Bars", "normalised": "Normalised",
-                               "derived": "Per $ and per watt", "scatter": "Whole catalog"}
-ID_ROLE = Qt.ItemDataRole.UserRole
-SEARCH_DELAY_MS = 80
-PICKER_LIMIT = 20
-
-
-def swatch(colour: str, size: int = 12) -> QIcon:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setBrush(QColor(colour))
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.drawRoundedRect(0, 0, size, size, 3, 3)
-    painter.end()
-    return QIcon(pixmap)
-
-
-class PartList(QListWidget):
-    """The compared parts in order; drag to reorder, Delete removes."""
-
-    reordered = Signal(list)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        super().dropEvent(event)
-        self.reordered.emit([self.item(r).data(ID_ROLE) for r in range(self.count())])
+from dlhw_desktop.ui.compare.compare_picker import AcceleratorPicker
+from dlhw_desktop.ui.compare.compare_state import CHART_KINDS, CompareState
+from dlhw_desktop.ui.compare.compare_widgets import ID_ROLE, PartList, SpecTableView, swatch
 
 
 class CompareTab(QWidget):
@@ -123,16 +75,12 @@ class CompareTab(QWidget):
         self.setObjectName("compare_tab")
         self.catalog = catalog
         self.settings = settings
-        self._parts: dict[str, Part] = {}
-        self._all_accelerators: list[Part] | None = None
+        self.state = CompareState(catalog, settings)
+        self.comparison = self.state.comparison
         self._charts: dict[str, ChartBase] = {}
         self._dirty: set[str] = set(CHART_KINDS)
         self._style: ChartStyle = current_style()
 
-        stored = [i for i in settings.get("compare/part_ids") if isinstance(i, str)]
-        self.comparison = Comparison(self._accelerator_ids(stored),
-                                     settings.get("compare/precision"),
-                                     settings.get("compare/baseline") or None)
         self._build_sidebar()
         self._build_toolbar()
         self._build_body()
@@ -141,15 +89,7 @@ class CompareTab(QWidget):
         layout.addWidget(self.sidebar)
         layout.addLayout(self.right, 1)
 
-        kind = settings.get("compare/chart")
-        self._kind = kind if kind in CHART_KINDS else "bars"
-        self.kind_buttons[self._kind].setChecked(True)
-        metric = settings.get("compare/metric")
-        self._metric = metric if metric in METRICS else "throughput"
-        x_key = settings.get("compare/scatter_x")
-        self._scatter_x = x_key if x_key in SCATTER_X else "tdp"
-        self._log = {"scatter": bool(settings.get("compare/log")),
-                     "normalised": bool(settings.get("compare/log_normalised"))}
+        self.kind_buttons[self.state.kind].setChecked(True)
         self._sync_controls()
         self.comparison.subscribe(self._comparison_changed)
         self._comparison_changed("parts")
@@ -169,20 +109,13 @@ class CompareTab(QWidget):
                                           Qt.ItemDataRole.ToolTipRole)
         self.preset_combo.activated.connect(self._preset_chosen)
 
-        self.picker = QLineEdit(objectName="compare_search")
-        self.picker.setPlaceholderText("Add an accelerator: type a name…")
-        self.picker.setClearButtonEnabled(True)
-        self.completions = QStandardItemModel(self)
-        self.completer = QCompleter(self.completions, self)
-        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
-        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setMaxVisibleItems(12)
-        self.picker.setCompleter(self.completer)
-        self.completer.activated[QModelIndex].connect(self._completion_activated)
-        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
-        self._search_timer.timeout.connect(self.update_completions)
-        self.picker.textEdited.connect(lambda _t: self._search_timer.start())
-        self.picker.returnPressed.connect(self.add_from_picker)
+        self.picker = AcceleratorPicker(self.catalog, self.comparison,
+                                        lambda: self.comparison.precision)
+        self.completions = self.picker.completions
+        self.completer = self.picker.completer
+        self.picker.part_chosen.connect(lambda part_id: self.add_parts([part_id]))
+        self.picker.no_match.connect(
+            lambda text: self.show_message(f"No accelerator to add matches “{text}”."))
 
         self.count_label = QLabel(objectName="compare_count")
         self.part_list = PartList(objectName="compare_list")
@@ -331,14 +264,7 @@ class CompareTab(QWidget):
     def _build_body(self) -> None:
         self.chart_stack = QStackedWidget(objectName="chart_stack")
         self.chart_stack.setMinimumHeight(260)
-        self.table = QTableWidget(objectName="spec_table")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.setWordWrap(False)
+        self.table = SpecTableView()
         self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="compare_splitter")
         self.splitter.addWidget(self.chart_stack)
         self.splitter.addWidget(self.table)
@@ -362,44 +288,20 @@ class CompareTab(QWidget):
 
     @property
     def chart_kind(self) -> str:
-        return self._kind
+        return self.state.kind
 
     @property
     def metric(self) -> str:
-        return self._metric
+        return self.state.metric
 
     def parts(self) -> list[Part]:
-        """The compared parts, in order (looked up once, then cached)."""
-        missing = [i for i in self.comparison.ids if i not in self._parts]
-        if missing:
-            for part in self.catalog.get_many(missing):
-                self._parts[part.id] = part
-        return [self._parts[i] for i in self.comparison.ids if i in self._parts]
+        """The compared parts, in order."""
+        return self.state.parts()
 
     def add_parts(self, part_ids: Sequence[str]) -> AddResult:
         """Add accelerators (from the Catalog tab, the picker, the scatter); say what happened."""
-        ids = list(dict.fromkeys(part_ids))
-        found = {p.id: p for p in self.catalog.get_many(ids)}
-        self._parts.update(found)
-        accelerators = [i for i in ids if i in found
-                        and found[i].category == Category.ACCELERATOR]
-        skipped = [i for i in ids if i not in accelerators]
-        result = self.comparison.add(accelerators)
-        lines: list[str] = []
-        if result.added:
-            lines.append("Added " + ", ".join(self._name(i) for i in result.added) + ".")
-        if result.duplicates:
-            lines.append("Already compared: "
-                         + ", ".join(self._name(i) for i in result.duplicates) + ".")
-        if result.rejected:
-            lines.append(f"The comparison holds at most {MAX_PARTS} accelerators; not added: "
-                         + ", ".join(self._name(i) for i in result.rejected)
-                         + ". Remove one first.")
-        if skipped:
-            lines.append("Only accelerators can be compared; skipped "
-                         + ", ".join(found[i].display_name if i in found else i
-                                     for i in skipped) + ".")
-        self.show_message(" ".join(lines))
+        result, message = self.state.add(part_ids)
+        self.show_message(message)
         return result
 
     def remove_part(self, part_id: str) -> bool:
@@ -409,53 +311,36 @@ class CompareTab(QWidget):
         return self.comparison.move(part_id, delta)
 
     def load_preset(self, name: str) -> list[str]:
-        preset = PRESETS_BY_NAME[name]
-        ids = resolve_preset(preset, lambda i: self.catalog.find(i) is not None)
-        if preset.precision:
-            self.comparison.set_precision(preset.precision)
-        self.comparison.set_ids(ids)
-        self.comparison.set_baseline(ids[0] if ids else None)
-        self.show_message(f"Loaded “{preset.name}”: {preset.description}.")
+        ids, message = self.state.load_preset(name)
+        self.show_message(message)
         return ids
 
     def set_precision(self, precision: str) -> None:
         self.comparison.set_precision(precision)
 
     def set_chart_kind(self, kind: str) -> None:
-        if kind not in CHART_KINDS:
-            raise ValueError(f"unknown chart kind {kind!r}")
-        self._kind = kind
-        self.settings.set("compare/chart", kind)
+        self.state.set_kind(kind)
         self.kind_buttons[kind].setChecked(True)
         self._sync_controls()
         self._show_current_chart()
 
     def set_metric(self, key: str | None) -> None:
-        if key is None or key not in METRICS or key == self._metric:
-            return
-        self._metric = key
-        self.settings.set("compare/metric", key)
-        self._sync_controls()
-        self._invalidate({"bars"})
+        if self.state.set_metric(key):
+            self._sync_controls()
+            self._invalidate({"bars"})
 
     def set_scatter_x(self, key: str | None) -> None:
-        if key is None or key not in SCATTER_X or key == self._scatter_x:
-            return
-        self._scatter_x = key
-        self.settings.set("compare/scatter_x", key)
-        self._invalidate({"scatter"})
+        if self.state.set_scatter_x(key):
+            self._invalidate({"scatter"})
 
     def set_log(self, on: bool) -> None:
-        kind = self._kind if self._kind in self._log else None
-        if kind is None or self._log[kind] == on:
-            return
-        self._log[kind] = on
-        self.settings.set("compare/log" if kind == "scatter" else "compare/log_normalised", on)
-        self._invalidate({kind})
+        kind = self.state.set_log(on)
+        if kind is not None:
+            self._invalidate({kind})
 
     def chart(self, kind: str | None = None) -> ChartBase:
         """The chart of ``kind`` (the current one by default), created on first use."""
-        kind = kind or self._kind
+        kind = kind or self.state.kind
         chart = self._charts.get(kind)
         if chart is None:
             chart = self._make_chart(kind)
@@ -464,42 +349,39 @@ class CompareTab(QWidget):
         return chart
 
     def current_table(self) -> SpecTable:
-        return spec_table(self.parts(), self.comparison.precision)
+        return self.state.current_table()
 
     # --- export -------------------------------------------------------------------------
     def export_chart_png(self, path: str | Path) -> Path:
-        self._draw_if_dirty(self._kind)
+        self._draw_if_dirty(self.state.kind)
         return self.chart().export_png(path)
 
     def export_chart_svg(self, path: str | Path) -> Path:
-        self._draw_if_dirty(self._kind)
+        self._draw_if_dirty(self.state.kind)
         return self.chart().export_svg(path)
 
     def export_table_csv(self, path: str | Path) -> Path:
-        return write_atomic(path, table_csv(self.current_table()))
+        return self.state.export_table_csv(path)
 
     def export_table_markdown(self, path: str | Path) -> Path:
-        return write_atomic(path, table_markdown(self.current_table(),
-                                                 self.comparison.precision))
+        return self.state.export_table_markdown(path)
 
     def table_text(self, fmt: str) -> str:
-        table = self.current_table()
-        return table_csv(table) if fmt == "csv" else table_markdown(
-            table, self.comparison.precision)
+        return self.state.table_text(fmt)
 
     def copy_table(self, fmt: str) -> None:
         QGuiApplication.clipboard().setText(self.table_text(fmt))
         self.show_message(f"Copied the table as {'CSV' if fmt == 'csv' else 'Markdown'}.")
 
     def copy_chart_image(self) -> None:
-        self._draw_if_dirty(self._kind)
+        self._draw_if_dirty(self.state.kind)
         QGuiApplication.clipboard().setImage(self.chart().render_image())
         self.show_message("Copied the chart image.")
 
     def _save(self, fmt: str) -> None:
         filters = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)",
                    "csv": "CSV table (*.csv)", "md": "Markdown (*.md)"}
-        stem = "compare-table" if fmt in ("csv", "md") else f"compare-{self._kind}"
+        stem = "compare-table" if fmt in ("csv", "md") else f"compare-{self.state.kind}"
         default = str(Path.home() / f"{stem}.{fmt}")
         path, _filter = QFileDialog.getSaveFileName(self, "Export", default, filters[fmt])
         if not path:
@@ -517,18 +399,14 @@ class CompareTab(QWidget):
 
     # --- reacting to the model --------------------------------------------------------------
     def _comparison_changed(self, what: str) -> None:
-        comparison = self.comparison
         if what == "parts":
-            self.settings.set("compare/part_ids", list(comparison.ids))
             self._fill_list()
             self._fill_baselines()
             self._invalidate(set(CHART_KINDS), table=True)
         elif what == "precision":
-            self.settings.set("compare/precision", comparison.precision)
             self._sync_controls()
             self._invalidate(set(CHART_KINDS), table=True)
         elif what == "baseline":
-            self.settings.set("compare/baseline", comparison.baseline or "")
             self._fill_baselines()
             self._invalidate({"normalised"})
 
@@ -541,7 +419,7 @@ class CompareTab(QWidget):
 
     def _show_current_chart(self) -> None:
         chart = self.chart()
-        self._draw_if_dirty(self._kind)
+        self._draw_if_dirty(self.state.kind)
         self.chart_stack.setCurrentWidget(chart)
 
     def _draw_if_dirty(self, kind: str) -> None:
@@ -554,15 +432,15 @@ class CompareTab(QWidget):
         parts = self.parts()
         precision = self.comparison.precision
         if isinstance(chart, BarsChart):
-            chart.show_metric(parts, METRICS[self._metric], precision)
+            chart.show_metric(parts, METRICS[self.state.metric], precision)
         elif isinstance(chart, NormalisedChart):
             chart.show_parts(parts, precision, self.comparison.baseline_index,
-                             self._log["normalised"])
+                             self.state.log["normalised"])
         elif isinstance(chart, DerivedChart):
             chart.show_parts(parts, precision)
         elif isinstance(chart, ScatterChart):
-            data = scatter_points(self._accelerators(), precision, self._scatter_x)
-            chart.show_data(data, parts, precision, self._scatter_x, self._log["scatter"])
+            data = scatter_points(self.state.accelerators(), precision, self.state.scatter_x)
+            chart.show_data(data, parts, precision, self.state.scatter_x, self.state.log["scatter"])
 
     def _make_chart(self, kind: str) -> ChartBase:
         chart: ChartBase
@@ -574,7 +452,7 @@ class CompareTab(QWidget):
             chart = DerivedChart()
         elif kind == "scatter":
             vendors: dict[str, int] = {}
-            for part in self._accelerators():
+            for part in self.state.accelerators():
                 vendors[part.vendor] = vendors.get(part.vendor, 0) + 1
             chart = ScatterChart(sorted(vendors, key=lambda v: (-vendors[v], v)))
             chart.part_clicked.connect(lambda part_id: self.add_parts([part_id]))
@@ -583,11 +461,6 @@ class CompareTab(QWidget):
         if chart.style_ != self._style:
             chart.apply_style(self._style)
         return chart
-
-    def _accelerators(self) -> list[Part]:
-        if self._all_accelerators is None:
-            self._all_accelerators = self.catalog.parts(Category.ACCELERATOR)
-        return self._all_accelerators
 
     # --- widgets from the model ---------------------------------------------------------
     def _fill_list(self) -> None:
@@ -645,84 +518,34 @@ class CompareTab(QWidget):
             key = self.metric_combo.itemData(index)
             if key in METRICS:
                 self.metric_combo.setItemText(index, METRICS[key].short_title(precision))
-        self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self._metric)))
+        self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.state.metric)))
         self.metric_combo.blockSignals(False)
         self.scatter_x_combo.blockSignals(True)
         self.scatter_x_combo.setCurrentIndex(
-            max(0, self.scatter_x_combo.findData(self._scatter_x)))
+            max(0, self.scatter_x_combo.findData(self.state.scatter_x)))
         self.scatter_x_combo.blockSignals(False)
-        kind = self._kind
+        kind = self.state.kind
         visible = {"metric": kind == "bars", "baseline": kind == "normalised",
                    "scatter_x": kind == "scatter", "precision": True}
         for name, widget in (("metric", self.metric_combo), ("baseline", self.baseline_combo),
                              ("scatter_x", self.scatter_x_combo)):
             widget.setVisible(visible[name])
             self.control_labels[name].setVisible(visible[name])
-        self.log_check.setVisible(kind in self._log)
+        self.log_check.setVisible(kind in self.state.log)
         self.log_check.blockSignals(True)
-        self.log_check.setChecked(self._log.get(kind, False))
+        self.log_check.setChecked(self.state.log.get(kind, False))
         self.log_check.blockSignals(False)
 
     def _fill_table(self) -> None:
         parts = self.parts()
-        table = spec_table(parts, self.comparison.precision)
-        widget = self.table
-        widget.setUpdatesEnabled(False)
-        widget.clear()
-        widget.setColumnCount(len(parts))
-        widget.setRowCount(len(table.rows))
-        for column, part in enumerate(parts):
-            header = QTableWidgetItem(swatch(SLOT_COLOURS[column]), short_name(part))
-            header.setToolTip(f"{part.display_name}\n{part.id}")
-            widget.setHorizontalHeaderItem(column, header)
-        dark = self._style.dark
-        best_brush = QBrush(QColor(46, 125, 50, 110 if dark else 60))
-        muted = QBrush(QColor(150, 154, 160) if dark else QColor(120, 124, 130))
-        bold = QFont(widget.font())
-        bold.setBold(True)
-        for row_index, row in enumerate(table.rows):
-            header = QTableWidgetItem(row.label)
-            if row.emphasised:
-                header.setFont(bold)
-                header.setToolTip("The precision charted above")
-            elif row.derived:
-                header.setToolTip("Derived from two catalog figures")
-            widget.setVerticalHeaderItem(row_index, header)
-            for column, text in enumerate(row.texts):
-                item = QTableWidgetItem(text)
-                value = row.values[column]
-                item.setData(ID_ROLE, value)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                      | Qt.AlignmentFlag.AlignVCenter
-                                      if isinstance(value, float) or text == "n/a" else
-                                      Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                if text == "n/a":
-                    item.setForeground(muted)
-                    item.setToolTip("No figure in the catalog")
-                else:
-                    item.setToolTip(f"Source: {row.sources[column]}")
-                if column in row.best:
-                    item.setBackground(best_brush)
-                    item.setFont(bold)
-                    item.setToolTip(item.toolTip() + "\nBest in this row")
-                widget.setItem(row_index, column, item)
-        widget.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        widget.setUpdatesEnabled(True)
+        self.table.show_table(parts, spec_table(parts, self.comparison.precision),
+                              self._style.dark)
 
     # --- user actions -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:
         self.message.setText(text)
         if text:
             self.status_message.emit(text)
-
-    def _name(self, part_id: str) -> str:
-        part = self._parts.get(part_id)
-        return part.display_name if part else part_id
-
-    def _accelerator_ids(self, ids: Sequence[str]) -> list[str]:
-        parts = self.catalog.get_many(list(ids))
-        self._parts.update({p.id: p for p in parts})
-        return [p.id for p in parts if p.category == Category.ACCELERATOR]
 
     def _preset_chosen(self, index: int) -> None:
         name = self.preset_combo.itemData(index)
@@ -731,47 +554,10 @@ class CompareTab(QWidget):
             self.load_preset(name)
 
     def update_completions(self) -> None:
-        """Search catalog accelerators for the picker's text; show them in its popup."""
-        self._search_timer.stop()
-        text = self.picker.text().strip()
-        self.completions.clear()
-        if not text:
-            return
-        for part in self.catalog.search(PartQuery(category=Category.ACCELERATOR, text=text),
-                                        limit=PICKER_LIMIT):
-            item = QStandardItem(part.display_name)
-            item.setData(part.id, ID_ROLE)
-            item.setToolTip(part_tooltip(part, self.comparison.precision))
-            if part.id in self.comparison:
-                item.setEnabled(False)
-                item.setText(part.display_name + "  (compared)")
-            self.completions.appendRow(item)
-        if self.picker.hasFocus() and self.completions.rowCount():
-            self.completer.complete()
-
-    def _completion_activated(self, index: QModelIndex) -> None:
-        part_id = index.data(ID_ROLE)
-        if part_id:
-            self.picker.clear()
-            self.completions.clear()
-            self.add_parts([part_id])
+        self.picker.update_completions()
 
     def add_from_picker(self) -> None:
-        """Enter in the picker adds the best match for the typed text."""
-        text = self.picker.text().strip()
-        if not text:
-            return
-        self.update_completions()
-        for row in range(self.completions.rowCount()):
-            item = self.completions.item(row)
-            if item.isEnabled():
-                part_id = item.data(ID_ROLE)
-                self.picker.clear()
-                self.completions.clear()
-                self.completer.popup().hide()
-                self.add_parts([part_id])
-                return
-        self.show_message(f"No accelerator to add matches “{text}”.")
+        self.picker.add_best_match()
 
     def _selected_id(self) -> str | None:
         item = self.part_list.currentItem()
@@ -785,7 +571,7 @@ class CompareTab(QWidget):
         self.comparison.remove(part_id)
         if self.part_list.count():
             self.part_list.setCurrentRow(min(row, self.part_list.count() - 1))
-        self.show_message(f"Removed {self._name(part_id)}.")
+        self.show_message(f"Removed {self.state.name(part_id)}.")
 
     def move_selected(self, delta: int) -> None:
         part_id = self._selected_id()
