@@ -1,14 +1,13 @@
-"""Comparing accelerators side by side: the selection, the metrics, the table.
+"""Comparing accelerators side by side: the selection, the metrics, presets, the scatter.
 
 Pure Python (no Qt, no SQL): the Compare tab draws what this module computes, and the
-tests check the arithmetic without a screen. An unknown figure is ``None`` with a reason
+tests check the arithmetic without a screen. The side-by-side table and its CSV and
+Markdown forms are ``core.compare_table``. An unknown figure is ``None`` with a reason
 ("no FP8 figure", "price unknown"), never a zero: a chart leaves it out and says why.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -18,7 +17,7 @@ from pathlib import Path
 from dlhw_desktop.core import atomic
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
-from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.parts import Part
 
 MAX_PARTS = 8
 PRECISIONS: tuple[str, ...] = tuple(PRECISION_FIELDS)
@@ -91,10 +90,10 @@ class Metric:
 
     def value(self, part: Part, precision: str) -> MetricValue:
         """The part's value; ``None`` with the reason when a figure is missing."""
-        top = _figure(part, self.numerator, precision)
+        top = metric_figure(part, self.numerator, precision)
         if self.denominator is None:
             return top
-        bottom = _figure(part, self.denominator, precision)
+        bottom = metric_figure(part, self.denominator, precision)
         if top.value is None or bottom.value is None:
             reasons = [v.reason for v in (top, bottom) if v.value is None]
             return MetricValue(None, ", ".join(reasons))
@@ -117,7 +116,7 @@ _MISSING_REASONS = {
 }
 
 
-def _figure(part: Part, name: str, precision: str) -> MetricValue:
+def metric_figure(part: Part, name: str, precision: str) -> MetricValue:
     """A positive figure, or ``None`` and why: a zero or negative figure is no figure."""
     value = part.number(_field(name, precision))
     if value is not None and value > 0 and math.isfinite(value):
@@ -447,135 +446,6 @@ def short_name(part: Part) -> str:
     if name.lower().startswith(vendor.lower() + " "):
         name = name[len(vendor) + 1:]
     return name
-
-
-# --- the side-by-side table ------------------------------------------------------------
-Cell = float | str | None
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """One figure across the compared parts: raw values, display texts, best, sources."""
-
-    key: str
-    label: str  # with its unit, e.g. "Memory (GB)"
-    values: tuple[Cell, ...]
-    texts: tuple[str, ...]
-    sources: tuple[str, ...]
-    best: frozenset[int] = frozenset()
-    emphasised: bool = False  # the chosen precision's row
-    derived: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SpecTable:
-    ids: tuple[str, ...]
-    names: tuple[str, ...]
-    rows: tuple[TableRow, ...]
-
-    def row(self, key: str) -> TableRow:
-        return next(r for r in self.rows if r.key == key)
-
-
-_TEXT_ROWS_TOP = ("vendor", "accelerator_type", "market_segment", "form_factor")
-_NUMBER_ROWS = (("memory_gb", True), ("memory_bandwidth_gb_s", True), ("tdp_w", False),
-                ("price_usd", False))
-_TEXT_ROWS_BOTTOM = ("memory_type", "interconnect", "software", "release_year")
-
-
-def _source_text(part: Part, name: str) -> str:
-    src = part.source_of(name)
-    text = f"{src.source} (read {src.source_date})" if src.source_date else src.source
-    return f"{text} — {src.note}" if src.note else text
-
-
-def spec_table(parts: Sequence[Part], precision: str) -> SpecTable:
-    """Rows of figures with units, one column per part, "n/a" for unknown, best marked."""
-    rows: list[TableRow] = []
-
-    def text_row(name: str) -> TableRow:
-        spec = FIELDS_BY_NAME[name]
-        values = tuple(p.get(name) for p in parts)
-        texts = tuple(format_value(name, v) if name != "accelerator_type" or v is None
-                      else str(v).upper() for v in values)
-        return TableRow(name, spec.label, tuple(None if v is None else str(v) for v in values),
-                        texts, tuple(_source_text(p, name) for p in parts))
-
-    def number_row(name: str, higher: bool, emphasised: bool = False) -> TableRow:
-        spec = FIELDS_BY_NAME[name]
-        values = [_figure(p, name, precision).value for p in parts]
-        return TableRow(name, spec.header, tuple(values),
-                        tuple(_number_text(name, v) for v in values),
-                        tuple(_source_text(p, name) for p in parts),
-                        best_indices(values, higher), emphasised)
-
-    rows.extend(text_row(n) for n in _TEXT_ROWS_TOP)
-    for prec, name in PRECISION_FIELDS.items():
-        rows.append(number_row(name, True, emphasised=prec == precision))
-    rows.extend(number_row(n, higher) for n, higher in _NUMBER_ROWS)
-    for metric in DERIVED_METRICS:
-        values = [metric.value(p, precision).value for p in parts]
-        fields = metric.fields(precision)
-        sources = tuple(
-            "Derived: " + " ÷ ".join(FIELDS_BY_NAME[f].label for f in fields) + "\n"
-            + "\n".join(f"{FIELDS_BY_NAME[f].label}: {_source_text(p, f)}" for f in fields)
-            for p in parts)
-        rows.append(TableRow(metric.key, metric.short_title(precision), tuple(values),
-                             tuple(format_metric(v, metric) for v in values), sources,
-                             best_indices(values, metric.higher_is_better), derived=True))
-    rows.extend(text_row(n) for n in _TEXT_ROWS_BOTTOM)
-    return SpecTable(tuple(p.id for p in parts), tuple(p.display_name for p in parts),
-                     tuple(rows))
-
-
-def _number_text(name: str, value: float | None) -> str:
-    """A figure without its unit (the row label carries it): ``1,555``, ``$11,000``."""
-    if value is None:
-        return "n/a"
-    if name == "price_usd":
-        return f"${value:,.0f}"
-    if value.is_integer():
-        return f"{int(value):,}"
-    if abs(value) < 100:
-        return f"{value:,.2f}".rstrip("0").rstrip(".")
-    return f"{value:,.1f}"
-
-
-def _plain(value: Cell) -> str:
-    """Machine-readable cell: ``312``, ``0.0284``, text as is, ``n/a`` for unknown."""
-    if value is None or value == "":
-        return "n/a"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:.6g}"
-    return str(value)
-
-
-def table_csv(table: SpecTable) -> str:
-    """CSV: header ``Figure`` + part names; plain numbers (no separators), ``n/a``."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["Figure", *table.names])
-    for row in table.rows:
-        writer.writerow([row.label, *(_plain(v) for v in row.values)])
-    return buffer.getvalue()
-
-
-def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-
-
-def table_markdown(table: SpecTable, precision: str | None = None) -> str:
-    """A GitHub-style pipe table; the best value of each row in bold."""
-    lines = ["| Figure | " + " | ".join(_md(n) for n in table.names) + " |",
-             "|---|" + "---:|" * len(table.names)]
-    for row in table.rows:
-        cells = [f"**{_md(t)}**" if i in row.best else _md(t) for i, t in enumerate(row.texts)]
-        label = f"**{_md(row.label)}**" if row.emphasised else _md(row.label)
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    foot = "Best value per row in bold; n/a = no figure in the catalog."
-    if precision:
-        foot = f"Derived figures at {precision}. " + foot
-    return "\n".join(lines) + "\n\n" + foot + "\n"
 
 
 # --- the scatter of the whole catalog --------------------------------------------------

@@ -11,11 +11,9 @@ from dlhw_desktop.catalog.matching import (
     DETECTED_NOTE,
     Matcher,
     MatchMethod,
-    clean_name,
     detect_build,
     match_disks,
     match_memory,
-    name_key,
 )
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core import buildfile
@@ -29,6 +27,7 @@ from dlhw_desktop.core.detect import (
     RecordedHost,
 )
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.name_keys import clean_name, name_key
 from dlhw_desktop.core.parts import Part
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "detect"

@@ -34,11 +34,9 @@ from dlhw_desktop.core.compare import (
     resolve_preset,
     scatter_points,
     short_name,
-    spec_table,
-    table_csv,
-    table_markdown,
     write_atomic,
 )
+from dlhw_desktop.core.compare_table import spec_table, table_csv, table_markdown
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import FigureSource, Part
 

@@ -8,19 +8,21 @@ import pytest
 
 from dlhw_desktop.core.detect.gpus import (
     detect_gpus,
-    gpus_from_lspci,
-    normalise_bus_id,
     pair_dual_die,
     parse_amd_smi,
-    parse_lspci,
     parse_macos_displays,
     parse_nvidia_smi,
     parse_quantity,
     parse_rocm_smi,
     parse_windows_video,
-    split_alternatives,
 )
 from dlhw_desktop.core.detect.host import HostInfo, RecordedHost
+from dlhw_desktop.core.detect.pci import (
+    gpus_from_lspci,
+    normalise_bus_id,
+    parse_lspci,
+    split_alternatives,
+)
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "detect"
 

@@ -1,5 +1,6 @@
 """Accelerators: NVIDIA through ``nvidia-smi``, AMD through ``rocm-smi``/``amd-smi``, and
-everything else (or a card whose driver is not loaded) through the PCI bus (``lspci``).
+everything else (or a card whose driver is not loaded) through the PCI bus (``lspci``,
+parsed in ``pci``).
 
 Vendor tools give memory and power; the PCI bus gives only a name, but it sees a card
 even when its driver is broken, which is exactly when a user needs to be told. Parsers
@@ -10,41 +11,27 @@ line must not lose the others.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dlhw_desktop.core.detect.gpus_desktop import parse_macos_displays, parse_windows_video
 from dlhw_desktop.core.detect.host import Host, run_powershell
 from dlhw_desktop.core.detect.model import DetectedGpu, Unknown
+from dlhw_desktop.core.detect.pci import (
+    bracketed_name,
+    gpus_from_lspci,
+    normalise_bus_id,
+    split_alternatives,
+)
 from dlhw_desktop.core.detect.runner import CommandResult, Outcome, first_line
+from dlhw_desktop.core.detect.values import NA_TEXT, json_document, memory_gb, parse_quantity
 
 NVIDIA_QUERY = "name,memory.total,power.limit,pci.bus_id,driver_version"
 NVIDIA_BASIC_QUERY = "name,memory.total,pci.bus_id,driver_version"
 
-VENDOR_IDS: dict[str, str] = {
-    "10de": "NVIDIA", "1002": "AMD", "8086": "Intel", "1da3": "Habana Labs",
-    "1e52": "Tenstorrent", "1e26": "Graphcore", "1ed5": "Moore Threads",
-}
-_VIRTUAL_VENDORS = {"1af4", "1b36", "1234", "15ad", "80ee", "1414", "1013", "5853", "1ab8"}
-_BMC_VENDORS = {"1a03", "102b", "19e5"}  # ASPEED, Matrox (server G200), Huawei iBMC
-_VIRTUAL_WORDS = ("virtio", "qxl", "bochs", "vmware svga", "svga ii", "virtualbox",
-                  "hyper-v", "cirrus", "qemu", "virtual", "basic display",
-                  "remote display", "parallels")
-_BMC_WORDS = ("aspeed", "g200e", "mga g200", "ibmc")
-# AMD APU graphics (integrated; the PCI bus names them by codename only).
-_AMD_IGPU_WORDS = ("raphael", "granite ridge", "renoir", "cezanne", "lucienne", "barcelo",
-                   "rembrandt", "phoenix", "hawk point", "strix", "picasso", "raven",
-                   "mendocino", "van gogh", "radeon vega series", "radeon vega mobile",
-                   "radeon graphics", "krackan")
-_INTEL_DGPU = re.compile(r"\b(arc|data center gpu|dg1|dg2|alchemist|battlemage|ponte vecchio|"
-                         r"flex \d+|max \d+)\b", re.IGNORECASE)
-
-_NA = re.compile(r"^\[?\s*(n/?a|not supported|unknown error|unknown|gpu is lost|err!?|"
-                 r"insufficient permissions|requested functionality has been deprecated)\s*\]?$",
-                 re.IGNORECASE)
 _NVIDIA_ERRORS = ("nvidia-smi has failed", "failed to initialize nvml", "no devices were found",
                   "couldn't communicate with the nvidia driver", "driver/library version",
                   "unable to determine the device handle", "gpu is lost",
@@ -61,41 +48,6 @@ class ToolParse:
 
 
 # --- small value parsers ------------------------------------------------------------
-
-
-def normalise_bus_id(text: str) -> str:
-    """``00000000:01:00.0`` (nvidia-smi), ``0000:01:00.0`` or ``01:00.0`` (lspci) ->
-    ``0000:01:00.0``, so the same card seen by two tools is counted once."""
-    match = re.search(r"(?:([0-9a-fA-F]{1,8}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])",
-                      text or "")
-    if not match:
-        return ""
-    domain = (match.group(1) or "0").lower()[-4:].rjust(4, "0")
-    return f"{domain}:{match.group(2).lower()}:{match.group(3).lower()}.{match.group(4)}"
-
-
-def parse_quantity(text: str | None, default_unit: str = "") -> tuple[float, str] | None:
-    """``"81559"``, ``"81559 MiB"``, ``"700.00 W"``, ``"[N/A]"`` -> (value, unit) or None."""
-    if text is None:
-        return None
-    cleaned = text.strip().strip('"')
-    if not cleaned or _NA.match(cleaned):
-        return None
-    match = re.match(r"^([-+]?\d+(?:[.,]\d+)?)\s*([A-Za-z/]*)", cleaned)
-    if not match:
-        return None
-    value = float(match.group(1).replace(",", "."))
-    return value, (match.group(2) or default_unit)
-
-
-def memory_gb(value: float, unit: str) -> float | None:
-    """A memory figure in the catalog's GB (binary, as GPU memory is sold)."""
-    factors = {"b": 1 / 2**30, "kb": 1 / 2**20, "kib": 1 / 2**20, "mb": 1 / 1024,
-               "mib": 1 / 1024, "gb": 1.0, "gib": 1.0, "tb": 1024.0, "tib": 1024.0}
-    factor = factors.get(unit.lower())
-    if factor is None or value <= 0:
-        return None
-    return round(value * factor, 2)
 
 
 def _power_w(text: str | None) -> float | None:
@@ -157,8 +109,8 @@ def parse_nvidia_csv(text: str, fields: str = NVIDIA_QUERY) -> ToolParse:
         name = re.sub(r"\s+", " ", row.get("name", "")).strip()
         raw_memory = row.get("memory.total")
         mem = parse_quantity(raw_memory, "MiB")
-        memory_ok = raw_memory is None or mem is not None or bool(_NA.match(raw_memory.strip()))
-        if not re.search(r"[A-Za-z]{2}", name) or _NA.match(name) or not memory_ok:
+        memory_ok = raw_memory is None or mem is not None or bool(NA_TEXT.match(raw_memory.strip()))
+        if not re.search(r"[A-Za-z]{2}", name) or NA_TEXT.match(name) or not memory_ok:
             skipped += 1  # not a GPU row: noise, a cut-off line, a message
             continue
         gpus.append(DetectedGpu(
@@ -219,16 +171,6 @@ def parse_nvidia_list(text: str) -> ToolParse:
 # --- AMD: rocm-smi and amd-smi ------------------------------------------------------------
 
 
-def _json_document(text: str) -> Any:
-    """The JSON in a tool's output, skipping warnings printed before it."""
-    for start, char in enumerate(text):
-        if char in "{[":
-            try:
-                value, _ = json.JSONDecoder().raw_decode(text[start:])
-                return value
-            except json.JSONDecodeError:
-                continue
-    return None
 
 
 def _get(mapping: dict[str, Any], *keys: str) -> Any:
@@ -258,7 +200,7 @@ def complaint(text: str) -> str:
 def parse_rocm_smi(text: str) -> ToolParse:
     """``rocm-smi --showproductname --showmeminfo vram --json``: one entry per card
     (per GCD on dual-die MI250/MI250X), keyed ``card0``, ``card1``, ..."""
-    data = _json_document(text)
+    data = json_document(text)
     if not isinstance(data, dict):
         return ToolParse((), complaint(text) or "rocm-smi printed nothing")
     gpus: list[DetectedGpu] = []
@@ -288,7 +230,7 @@ def parse_rocm_smi(text: str) -> ToolParse:
 def parse_amd_smi(text: str) -> ToolParse:
     """``amd-smi static --json``: a list of GPUs (ROCm 6.0-6.2) or ``{"gpu_data": [...]}``
     (later); sizes as ``"196592 MB"`` or ``{"value": 196592, "unit": "MB"}``."""
-    data = _json_document(text)
+    data = json_document(text)
     if isinstance(data, dict):
         data = data.get("gpu_data") or data.get("gpus") or [data]
     if not isinstance(data, list):
@@ -357,225 +299,6 @@ def _unit_value(value: Any, default_unit: str) -> tuple[float, str] | None:
 def _card_order(key: str) -> tuple[int, str]:
     digits = re.sub(r"\D", "", key)
     return (int(digits) if digits else 0, key)
-
-
-# --- lspci ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PciDevice:
-    slot: str
-    class_name: str
-    class_code: str      # "0300"; "" without -nn
-    vendor_name: str
-    vendor_id: str       # "10de"
-    device_name: str
-    device_id: str
-    subsystem: str = ""
-
-
-def _split_code(field: str) -> tuple[str, str]:
-    """``"NVIDIA Corporation [10de]"`` -> ("NVIDIA Corporation", "10de")."""
-    match = re.match(r"^(.*?)\s*\[([0-9a-fA-F]{4})\]$", field.strip())
-    if match:
-        return match.group(1).strip(), match.group(2).lower()
-    return field.strip(), ""
-
-
-def parse_lspci(text: str) -> list[PciDevice]:
-    """``lspci -mm -nn`` (also plain ``-mm``): one quoted record per line; a line that does
-    not parse is skipped, not fatal."""
-    devices: list[PciDevice] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or '"' not in line:
-            continue
-        slot = line.split(None, 1)[0]
-        if not re.match(r"^([0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$", slot):
-            continue
-        fields = re.findall(r'"((?:[^"\\]|\\.)*)"', line)
-        if len(fields) < 3:
-            continue
-        class_name, class_code = _split_code(fields[0])
-        vendor_name, vendor_id = _split_code(fields[1])
-        device_name, device_id = _split_code(fields[2])
-        subsystem = " ".join(_split_code(f)[0] for f in fields[3:5] if f)
-        devices.append(PciDevice(slot, class_name, class_code, vendor_name, vendor_id,
-                                 device_name, device_id, subsystem))
-    return devices
-
-
-_DISPLAY_CLASSES = ("0300", "0302", "0380")
-_DISPLAY_CLASS_NAMES = ("vga compatible controller", "3d controller", "display controller")
-
-
-def is_gpu_candidate(device: PciDevice) -> bool:
-    """Display controllers, and processing accelerators (class 12xx: Instinct MI300,
-    Gaudi) from vendors that make training hardware (not laptop NPUs)."""
-    code, name = device.class_code, device.class_name.lower()
-    if code in _DISPLAY_CLASSES or name in _DISPLAY_CLASS_NAMES:
-        return True
-    if code.startswith("12") or name.startswith("processing accelerator"):
-        vendor = vendor_of(device)
-        return vendor in ("AMD", "NVIDIA", "Habana Labs", "Tenstorrent", "Graphcore") or (
-            vendor == "Intel" and "gaudi" in device.device_name.lower())
-    return False
-
-
-_VIRTUAL_VENDOR_NAMES = {"1234": "QEMU", "1af4": "Red Hat (virtio)", "1b36": "Red Hat (QEMU)",
-                         "15ad": "VMware", "80ee": "VirtualBox", "1414": "Microsoft",
-                         "5853": "Xen", "1013": "Cirrus Logic"}
-
-
-def vendor_of(device: PciDevice) -> str:
-    if device.vendor_id in VENDOR_IDS:
-        return VENDOR_IDS[device.vendor_id]
-    if device.vendor_id in _VIRTUAL_VENDOR_NAMES and (
-            not device.vendor_name or device.vendor_name.lower().startswith("device")):
-        return _VIRTUAL_VENDOR_NAMES[device.vendor_id]
-    lowered = device.vendor_name.lower()
-    for needle, vendor in (("nvidia", "NVIDIA"), ("advanced micro devices", "AMD"),
-                           ("amd/ati", "AMD"), ("intel", "Intel"), ("habana", "Habana Labs")):
-        if needle in lowered:
-            return vendor
-    return device.vendor_name.replace(" Corporation", "").replace(", Inc.", "").strip()
-
-
-def bracketed_name(device_name: str) -> str:
-    """The marketing name pci.ids gives in brackets: ``AD102 [GeForce RTX 4090]``."""
-    match = re.search(r"\[([^\[\]]+)\]\s*$", device_name)
-    return match.group(1).strip() if match else ""
-
-
-def split_alternatives(name: str) -> tuple[str, ...]:
-    """``Radeon RX 7900 XT/7900 XTX/7900 GRE`` -> three full names (the later ones take
-    the words before the first's model number: ``Radeon RX``)."""
-    pieces = [p.strip() for p in name.split("/") if p.strip()]
-    if len(pieces) <= 1:
-        return (name.strip(),)
-    words = pieces[0].split()
-    prefix_words: list[str] = []
-    for word in words:
-        if any(c.isdigit() for c in word):
-            break
-        prefix_words.append(word)
-    prefix = " ".join(prefix_words)
-    result = [pieces[0]]
-    for piece in pieces[1:]:
-        has_prefix = prefix and piece.lower().startswith(prefix.lower())
-        starts_with_model = bool(piece) and (piece[0].isdigit() or re.match(r"^[A-Z]+\d", piece))
-        result.append(piece if has_prefix or not prefix or not starts_with_model
-                      else f"{prefix} {piece}")
-    return tuple(result)
-
-
-def classify_pci(device: PciDevice) -> DetectedGpu:
-    """A PCI display/accelerator device as a DetectedGpu with its kind decided."""
-    vendor = vendor_of(device)
-    marketing = bracketed_name(device.device_name)
-    alternatives = split_alternatives(marketing) if marketing else ()
-    haystack = f"{device.vendor_name} {device.device_name} {device.subsystem}".lower()
-    pci_id = f"{device.vendor_id}:{device.device_id}" if device.vendor_id else ""
-    kind = "accelerator"
-    note = ""
-    if device.vendor_id in _VIRTUAL_VENDORS or any(w in haystack for w in _VIRTUAL_WORDS):
-        kind, note = "virtual", "a virtual machine's display adapter"
-    elif device.vendor_id in _BMC_VENDORS or any(w in haystack for w in _BMC_WORDS):
-        kind, note = "bmc", "the server management controller's display"
-    elif _integrated(vendor, device.device_name, haystack):
-        kind, note = "integrated", "graphics built into the processor"
-    elif vendor not in VENDOR_IDS.values():
-        kind, note = "other", "a display adapter of unknown use"
-    if alternatives:
-        name = alternatives[0]
-    elif marketing:
-        name = marketing
-    elif device.device_name and not device.device_name.lower().startswith("device"):
-        name = device.device_name
-    else:
-        name = f"{vendor} {'display adapter' if kind != 'accelerator' else 'device'} "\
-               f"{pci_id}".strip()
-    return DetectedGpu(
-        name=name, vendor=vendor, bus_id=normalise_bus_id(device.slot), pci_id=pci_id,
-        source="lspci", kind=kind,
-        alternatives=alternatives if len(alternatives) > 1 else (), note=note)
-
-
-def _integrated(vendor: str, device_name: str, haystack: str) -> bool:
-    if vendor == "Intel":
-        return not _INTEL_DGPU.search(device_name) and "gaudi" not in haystack
-    if vendor == "AMD":
-        return any(w in device_name.lower() for w in _AMD_IGPU_WORDS)
-    return False
-
-
-def gpus_from_lspci(text: str) -> list[DetectedGpu]:
-    return [classify_pci(d) for d in parse_lspci(text) if is_gpu_candidate(d)]
-
-
-# --- Windows and macOS -----------------------------------------------------------------
-
-
-def parse_windows_video(text: str) -> list[DetectedGpu]:
-    """``Get-CimInstance Win32_VideoController | ConvertTo-Json``. ``AdapterRAM`` is a
-    32-bit field (wraps at 4 GB), so it is used only when clearly below that."""
-    data = _json_document(text)
-    items = data if isinstance(data, list) else [data] if isinstance(data, dict) else []
-    gpus: list[DetectedGpu] = []
-    for item in items:
-        if not isinstance(item, dict) or not item.get("Name"):
-            continue
-        name = re.sub(r"\s+", " ", str(item["Name"])).strip()
-        pnp = str(item.get("PNPDeviceID") or "")
-        ven = re.search(r"VEN_([0-9A-Fa-f]{4})", pnp)
-        dev = re.search(r"DEV_([0-9A-Fa-f]{4})", pnp)
-        vendor_id = ven.group(1).lower() if ven else ""
-        device = PciDevice("", "VGA compatible controller", "0300",
-                           VENDOR_IDS.get(vendor_id, ""), vendor_id, name,
-                           dev.group(1).lower() if dev else "")
-        gpu = classify_pci(device)
-        ram = item.get("AdapterRAM")
-        mem = None
-        if isinstance(ram, int | float) and 0 < ram < 4 * 2**30 - 2**20:
-            mem = memory_gb(float(ram), "B")
-        gpus.append(replace(gpu, name=name, memory_gb=mem, source="Win32_VideoController",
-                            driver_version=str(item.get("DriverVersion") or ""),
-                            vendor=gpu.vendor or _vendor_from_name(name)))
-    return gpus
-
-
-def parse_macos_displays(text: str) -> list[DetectedGpu]:
-    """``system_profiler SPDisplaysDataType -json``; Apple silicon GPUs share system
-    memory, so they are listed as integrated."""
-    data = _json_document(text)
-    entries = data.get("SPDisplaysDataType") if isinstance(data, dict) else None
-    gpus: list[DetectedGpu] = []
-    for entry in entries if isinstance(entries, list) else []:
-        if not isinstance(entry, dict):
-            continue
-        name = str(entry.get("sppci_model") or entry.get("_name") or "").strip()
-        if not name:
-            continue
-        vendor = _vendor_from_name(name + " " + str(entry.get("spdisplays_vendor", "")))
-        vram = parse_quantity(str(entry.get("spdisplays_vram")
-                                  or entry.get("spdisplays_vram_shared") or ""), "MB")
-        apple = vendor == "Apple" or name.lower().startswith("apple")
-        cores = entry.get("sppci_cores")
-        gpus.append(DetectedGpu(
-            name=name, vendor=vendor, memory_gb=None if apple or not vram else memory_gb(*vram),
-            source="system_profiler", kind="integrated" if apple else "accelerator",
-            note=f"Apple silicon GPU ({cores} cores) sharing system memory" if apple else ""))
-    return gpus
-
-
-def _vendor_from_name(name: str) -> str:
-    lowered = name.lower()
-    for needle, vendor in (("nvidia", "NVIDIA"), ("geforce", "NVIDIA"), ("quadro", "NVIDIA"),
-                           ("amd", "AMD"), ("radeon", "AMD"), ("intel", "Intel"),
-                           ("apple", "Apple")):
-        if needle in lowered:
-            return vendor
-    return ""
 
 
 # --- grouping dual-die cards -----------------------------------------------------------
@@ -788,7 +511,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     text = str(value).strip()
-    return "" if _NA.match(text) else text
+    return "" if NA_TEXT.match(text) else text
 
 
 def _garbled(text: str) -> str:

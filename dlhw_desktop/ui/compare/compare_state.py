@@ -19,13 +19,10 @@ from dlhw_desktop.core.compare import (
     SCATTER_X,
     AddResult,
     Comparison,
-    SpecTable,
     resolve_preset,
-    spec_table,
-    table_csv,
-    table_markdown,
     write_atomic,
 )
+from dlhw_desktop.core.compare_table import SpecTable, spec_table, table_csv, table_markdown
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.settings import AppSettings

@@ -46,12 +46,11 @@ from dlhw_desktop.core.compare import (
     PRESETS,
     AddResult,
     CompareExportError,
-    SpecTable,
     part_tooltip,
     scatter_points,
     short_name,
-    spec_table,
 )
+from dlhw_desktop.core.compare_table import SpecTable, spec_table
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.dialogs import show_error

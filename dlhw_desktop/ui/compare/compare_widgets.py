@@ -14,7 +14,10 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from dlhw_desktop.core.compare import SpecTable, short_name
+from dlhw_desktop.core.compare import (
+    short_name,
+)
+from dlhw_desktop.core.compare_table import SpecTable
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS
 
