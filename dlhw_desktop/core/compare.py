@@ -475,6 +475,23 @@ class ScatterData:
 SCATTER_X: dict[str, Metric] = {"price": M_PRICE, "tdp": M_TDP}
 
 
+def notable_points(data: ScatterData, limit: int = 6) -> list[ScatterPoint]:
+    """The points a reader of the whole-catalog scatter looks for first, in turn: the
+    highest throughput, then the most throughput per unit of x (per dollar or per watt:
+    both axes' x figures are costs); at most ``limit``, none twice."""
+    by_y = sorted(data.points, key=lambda p: (-p.y, p.name))
+    by_ratio = sorted((p for p in data.points if p.x > 0),
+                      key=lambda p: (-p.y / p.x, p.name))
+    chosen: list[ScatterPoint] = []
+    seen: set[str] = set()
+    for pair in zip(by_y, by_ratio, strict=False):
+        for point in pair:
+            if point.part_id not in seen and len(chosen) < limit:
+                seen.add(point.part_id)
+                chosen.append(point)
+    return chosen
+
+
 def part_tooltip(part: Part, precision: str) -> str:
     """Name and the figures a buyer looks at first, for hover tips."""
     lines = [part.display_name]

@@ -37,6 +37,7 @@ class SpecTable:
     ids: tuple[str, ...]
     names: tuple[str, ...]
     rows: tuple[TableRow, ...]
+    part_sources: tuple[str, ...] = ()  # each part's own source, with the date it was read
 
     def row(self, key: str) -> TableRow:
         return next(r for r in self.rows if r.key == key)
@@ -90,7 +91,11 @@ def spec_table(parts: Sequence[Part], precision: str) -> SpecTable:
                              best_indices(values, metric.higher_is_better), derived=True))
     rows.extend(text_row(n) for n in _TEXT_ROWS_BOTTOM)
     return SpecTable(tuple(p.id for p in parts), tuple(p.display_name for p in parts),
-                     tuple(rows))
+                     tuple(rows), tuple(_part_source(p) for p in parts))
+
+
+def _part_source(part: Part) -> str:
+    return f"{part.source} (read {part.source_date})" if part.source_date else part.source
 
 
 def _number_text(name: str, value: float | None) -> str:
@@ -107,21 +112,30 @@ def _number_text(name: str, value: float | None) -> str:
 
 
 def _plain(value: Cell) -> str:
-    """Machine-readable cell: ``312``, ``0.0284``, text as is, ``n/a`` for unknown."""
+    """Machine-readable cell: ``312``, ``0.0284``, text as is, empty for unknown (a
+    spreadsheet then reads the column as numbers, and "unknown" is not a number)."""
     if value is None or value == "":
-        return "n/a"
+        return ""
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:.6g}"
     return str(value)
 
 
 def table_csv(table: SpecTable) -> str:
-    """CSV: header ``Figure`` + part names; plain numbers (no separators), ``n/a``."""
+    """CSV for a spreadsheet: one row per part, one column per figure with its unit in the
+    header, plain numbers (no separators), empty for unknown; the part's id, its source,
+    and the sources of figures that come from elsewhere ("Label: source; ...")."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["Figure", *table.names])
-    for row in table.rows:
-        writer.writerow([row.label, *(_plain(v) for v in row.values)])
+    writer.writerow(["Part id", "Name", *(row.label for row in table.rows), "Source",
+                     "Other figure sources"])
+    for column, (part_id, name) in enumerate(zip(table.ids, table.names, strict=True)):
+        own = table.part_sources[column] if column < len(table.part_sources) else ""
+        others = [f"{row.label}: {row.sources[column]}" for row in table.rows
+                  if not row.derived and row.values[column] is not None
+                  and row.sources[column] != own]
+        writer.writerow([part_id, name, *(_plain(row.values[column]) for row in table.rows),
+                         own, "; ".join(others)])
     return buffer.getvalue()
 
 

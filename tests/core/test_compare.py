@@ -227,14 +227,16 @@ def test_preset_falls_back_to_the_next_candidate() -> None:
 # --- table export -------------------------------------------------------------------------
 def test_csv_reads_back_with_names_and_na(a100: Part, tpu: Part) -> None:
     table = spec_table([a100, tpu], "BF16")
-    rows = list(csv.reader(io.StringIO(table_csv(table))))
-    assert rows[0] == ["Figure", "NVIDIA A100", "Google TPU v4"]
-    by_label = {r[0]: r[1:] for r in rows[1:]}
-    assert by_label["BF16 tensor (TFLOPS)"] == ["312", "275"]
-    assert by_label["TDP (W)"] == ["250", "n/a"]
-    assert by_label["Price (USD)"] == ["11000", "n/a"]
-    per_kusd = by_label["BF16 TFLOPS per $1,000"]
-    assert math.isclose(float(per_kusd[0]), 312 / 11, rel_tol=1e-5) and per_kusd[1] == "n/a"
+    rows = list(csv.DictReader(io.StringIO(table_csv(table))))
+    # one row per part, one column per figure with its unit; empty (not "n/a") for unknown
+    assert [r["Part id"] for r in rows] == [a100.id, tpu.id]
+    assert [r["Name"] for r in rows] == ["NVIDIA A100", "Google TPU v4"]
+    assert [r["BF16 tensor (TFLOPS)"] for r in rows] == ["312", "275"]
+    assert [r["TDP (W)"] for r in rows] == ["250", ""]
+    assert [r["Price (USD)"] for r in rows] == ["11000", ""]
+    per_kusd = [r["BF16 TFLOPS per $1,000"] for r in rows]
+    assert math.isclose(float(per_kusd[0]), 312 / 11, rel_tol=1e-5) and per_kusd[1] == ""
+    assert rows[0]["Source"].startswith(SOURCE) and "2025-01-01" in rows[0]["Source"]
 
 
 def test_table_marks_best_and_keeps_sources(a100: Part, rtx: Part) -> None:

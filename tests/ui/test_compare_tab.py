@@ -310,10 +310,11 @@ def test_export_png_svg_csv_markdown(qtbot: QtBot, catalog: Catalog,
         root = ET.parse(svg).getroot()
         assert root.tag.endswith("svg")
     with (tab.export_table_csv(tmp_path / "t.csv")).open(newline="") as handle:
-        rows = list(csv.reader(handle))
+        rows = list(csv.DictReader(handle))
     names = [catalog.get(i).display_name for i in SEED]
-    assert rows[0] == ["Figure", *names]
-    assert {r[0]: r[1:] for r in rows}["Price (USD)"] == ["11000", "n/a", "n/a", "n/a"]
+    assert [r["Name"] for r in rows] == names and [r["Part id"] for r in rows] == SEED
+    assert [r["Price (USD)"] for r in rows] == ["11000", "", "", ""]
+    assert all(r["Source"] for r in rows)
     markdown = tab.export_table_markdown(tmp_path / "t.md").read_text()
     assert markdown.startswith("| Figure | " + " | ".join(names) + " |")
     assert "| **BF16 tensor (TFLOPS)** | 312 | 275 | **383** | n/a |" in markdown

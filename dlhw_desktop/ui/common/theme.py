@@ -41,3 +41,15 @@ def apply_theme(app: QApplication, theme: str) -> None:
 
 def is_dark(app: QApplication) -> bool:
     return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def ink_on(fill: str) -> str:
+    """Black or white text, whichever reads better on ``fill`` (WCAG relative luminance)."""
+    colour = QColor(fill)
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    lum = (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
+           + 0.0722 * channel(colour.blueF()))
+    return "#111111" if lum > 0.33 else "#ffffff"

@@ -457,9 +457,19 @@ class CompareTab(QWidget):
             chart.part_clicked.connect(lambda part_id: self.add_parts([part_id]))
         else:
             raise ValueError(f"unknown chart kind {kind!r}")
+        chart.source_line = self._source_line()
         if chart.style_ != self._style:
             chart.apply_style(self._style)
         return chart
+
+    def _source_line(self) -> str:
+        """What an exported chart says about where its figures come from."""
+        try:
+            info = self.catalog.info()
+        except DlhwError:
+            return "Source: DL Hardware Desktop catalog"
+        return (f"Source: DL Hardware Desktop catalog {info.catalog_version} (figures as of "
+                f"{info.data_date}; each part's own source in the app). Tensor figures dense.")
 
     # --- widgets from the model ---------------------------------------------------------
     def _fill_list(self) -> None:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.fit import memory_status, vram_bytes
 from dlhw_desktop.core.workload.memory import GiB, MemoryEstimate
-from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.common.theme import STATUS_COLOURS, ink_on
 from dlhw_desktop.ui.workload.labels import gib, status_text_colour
 
 
@@ -266,7 +266,7 @@ class MemoryBar(QWidget):
                     painter.drawLine(QPointF(x, bar.top()), QPointF(x, bar.bottom()))
                 value = f"{seg.bytes / GiB:,.1f}"  # type: ignore[operator]
                 if fm.horizontalAdvance(value) + 8 < w:
-                    painter.setPen(_ink_on(fill))
+                    painter.setPen(ink_on_colour(fill))
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, value)
                 self._hit.append((rect, f"<b>{escape(seg.label)}</b>: {gib(seg.bytes, 2)}<br>"
                                   + "<br>".join(escape(n) for n in seg.notes)))
@@ -337,14 +337,6 @@ class MemoryBar(QWidget):
         return super().event(event)
 
 
-def _ink_on(fill: QColor) -> QColor:
-    """Black or white text, whichever reads better on ``fill`` (WCAG relative luminance)."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    lum = (0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF())
-           + 0.0722 * channel(fill.blueF()))
-    return QColor("#111111") if lum > 0.33 else QColor("#ffffff")
 
 
 def bar_rows(memory: MemoryEstimate, gpus: Sequence[Part]) -> tuple[BarRow, ...]:
@@ -363,3 +355,7 @@ def bar_rows(memory: MemoryEstimate, gpus: Sequence[Part]) -> tuple[BarRow, ...]
         label = f"{n} × {part.name}, each" if n > 1 else part.name
         rows.append(BarRow(label, n, segments, vram, status))
     return tuple(rows)
+
+
+def ink_on_colour(fill: QColor) -> QColor:
+    return QColor(ink_on(fill.name()))

@@ -33,6 +33,7 @@ from dlhw_desktop.core.compare import (
     short_name,
 )
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.ui.common.theme import ink_on
 from dlhw_desktop.ui.compare.charts.base import (
     SLOT_COLOURS,
     ChartBase,
@@ -59,6 +60,10 @@ class BarsState:
     values: tuple[MetricValue, ...]
     metric: Metric
     precision: str
+
+
+INSIDE_FRACTION = 0.55
+"""Bars at least this share of the longest carry their figure inside (see ``show``)."""
 
 
 class HBarPanel:
@@ -124,8 +129,15 @@ class HBarPanel:
             text = format_metric(value, metric)
             weight = "bold" if is_best else "normal"
             suffix = "  (best)" if is_best else ""
-            value_label.setHtml(f"<span style='color:{style.foreground}; font-weight:{weight}'>"
-                                f"&nbsp;{escape(text)}{suffix}</span>")
+            # A long bar carries its figure inside its end, so that no label runs past the
+            # plot's edge at any size; a short one carries it after its end.
+            inside = value >= top * INSIDE_FRACTION
+            colour = ink_on(SLOT_COLOURS[slot]) if inside else style.foreground
+            value_label.setHtml(f"<span style='color:{colour}; font-weight:{weight}'>"
+                                + ("" if inside else "&nbsp;")
+                                + f"{escape(text)}{suffix}" + ("&nbsp;" if inside else "")
+                                + "</span>")
+            value_label.setAnchor((1.0, 0.5) if inside else (0.0, 0.5))
             value_label.setPos(value, slot)
             value_label.setVisible(True)
             absent_label.setVisible(False)
@@ -185,7 +197,8 @@ class BarsChart(ChartBase):
                            "add some with the search box, a preset, or the Catalog tab")
         set_axis_label(self.panel.plot, "bottom", f"{metric.axis_label(precision)}", self.style_)
         self.set_hits(self.panel.show(names, values, metric, precision))
-        self.set_notes(absent_notes(names, values))
+        self.set_notes(absent_notes(names, values),
+                       hints=["Hover a bar for its exact figure."])
 
     def restyle(self) -> None:
         self.panel.style = self.style_
@@ -234,7 +247,8 @@ class DerivedChart(ChartBase):
                 if line not in notes:
                     notes.append(line)
         self.set_hits(hits)
-        self.set_notes(_merge_notes(notes))
+        self.set_notes(_merge_notes(notes),
+                       hints=["Hover a bar for its exact figure."])
 
     def restyle(self) -> None:
         for panel in self.panels:
@@ -284,6 +298,7 @@ class NormalisedChart(ChartBase):
         self.reference = pg.InfiniteLine(pos=1.0, angle=0, movable=False,
                                          pen=pg.mkPen(style.foreground, width=1.5,
                                                       style=Qt.PenStyle.DashLine))
+        self.reference.setZValue(10)
         self.plot.addItem(self.reference)
         self._labels: list[pg.TextItem] = []
         self.legend = layout_legend(columns=4)
@@ -300,7 +315,8 @@ class NormalisedChart(ChartBase):
 
     def _label(self, index: int) -> pg.TextItem:
         while len(self._labels) <= index:
-            label = text_item(self.style_, (0.0, 0.5), size_pt=8, angle=90)
+            label = text_item(self.style_, (0.0, 0.5), size_pt=8, angle=90, opaque=True)
+            label.setZValue(20)  # over the 1x line, which passes behind the labels
             self.plot.addItem(label)
             self._labels.append(label)
         return self._labels[index]
@@ -391,9 +407,12 @@ class NormalisedChart(ChartBase):
             for slot in range(count):
                 self.legend.addItem(self.bars[slot], escape(names[slot]))
         self.set_hits(hits)
-        self.set_notes(_normalised_notes(groups, names, baseline, precision))
+        self.set_notes(_normalised_notes(groups, names, baseline, precision),
+                       hints=["Hover a bar for the figure behind its ratio."])
 
     def restyle(self) -> None:
+        for label in self._labels:
+            label.fill = pg.mkBrush(self.style_.background)
         self.plot.showGrid(x=False, y=True, alpha=self.style_.grid_alpha)
         self.reference.setPen(pg.mkPen(self.style_.foreground, width=1.5,
                                        style=Qt.PenStyle.DashLine))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -43,6 +45,8 @@ DARK = ChartStyle(True, "#1e1f22", "#dfe1e5", "#9aa0a6", 0.22, "#f5f5f5")
 def current_style() -> ChartStyle:
     app = QApplication.instance()
     return DARK if isinstance(app, QApplication) and is_dark(app) else LIGHT
+
+
 
 
 def wrap_name(name: str, width: int = 22, lines: int = 2) -> str:
@@ -106,6 +110,9 @@ class ChartBase(pg.GraphicsLayoutWidget):
         self.title = pg.LabelItem("", size="11pt")
         self.notes = pg.LabelItem("", size="9pt", justify="left")
         self._notes_text: list[str] = []
+        self._hints: list[str] = []
+        self.source_line = "Source: DL Hardware Desktop catalog"
+        """Printed under an exported chart in place of the on-screen hints."""
         self.title_text = ""
         self._hits: list[Hit] = []
         self.scene().sigMouseMoved.connect(self._hover)
@@ -133,13 +140,42 @@ class ChartBase(pg.GraphicsLayoutWidget):
                      f"{escape(subtitle)}</span>")
         self.title.setText(html, color=self.style_.foreground)
 
-    def set_notes(self, lines: list[str]) -> None:
+    def set_notes(self, lines: list[str], hints: Sequence[str] = ()) -> None:
+        """``lines`` say what the chart leaves out and why (kept in exports); ``hints`` say
+        how to use it on screen (hover, click) and are replaced by the source in exports."""
         self._notes_text = list(lines)
+        self._hints = list(hints)
+        self._show_notes([*lines, *hints])
+
+    def _show_notes(self, lines: Sequence[str]) -> None:
         html = "<br>".join(escape(line) for line in lines) if lines else "&nbsp;"
         self.notes.setText(html, color=self.style_.muted)
 
     def notes_text(self) -> list[str]:
-        return list(self._notes_text)
+        return [*self._notes_text, *self._hints]
+
+    def export_notes(self) -> list[str]:
+        """What an exported chart prints under it: the notes, then its source and date."""
+        return [*self._notes_text, self.source_line]
+
+    @contextmanager
+    def _exporting(self) -> Iterator[None]:
+        """Swap the on-screen hints for the source line while the chart is painted out."""
+        self._show_notes(self.export_notes())
+        self.about_to_export()
+        self.ci.layout.activate()  # lay the swapped notes out before painting
+        try:
+            yield
+        finally:
+            self._show_notes(self.notes_text())
+            self.after_export()
+            self.ci.layout.activate()
+
+    def about_to_export(self) -> None:
+        """Subclasses adjust what only the screen needs (e.g. hover highlights)."""
+
+    def after_export(self) -> None:
+        """Undo ``about_to_export``."""
 
     # --- hover -------------------------------------------------------------------------
     def set_hits(self, hits: list[Hit]) -> None:
@@ -168,11 +204,12 @@ class ChartBase(pg.GraphicsLayoutWidget):
         image = QImage(int(width * scale), int(height * scale),
                        QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor(self.style_.background))
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self._render_scene(painter, QRectF(0, 0, image.width(), image.height()))
-        painter.end()
+        with self._exporting():
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            self._render_scene(painter, QRectF(0, 0, image.width(), image.height()))
+            painter.end()
         return image
 
     def _render_scene(self, painter: QPainter, target: QRectF) -> None:
@@ -204,10 +241,11 @@ class ChartBase(pg.GraphicsLayoutWidget):
         generator.setResolution(max(72, self.logicalDpiX()))
         generator.setTitle(self.title_text or "DL Hardware Desktop chart")
         generator.setDescription("Exported from DL Hardware Desktop, Compare tab")
-        painter = QPainter(generator)
-        painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
-        self._render_scene(painter, QRectF(0, 0, width, height))
-        painter.end()
+        with self._exporting():
+            painter = QPainter(generator)
+            painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
+            self._render_scene(painter, QRectF(0, 0, width, height))
+            painter.end()
         buffer.close()
         return bytes(data.data())
 
@@ -249,8 +287,11 @@ def make_plot(style: ChartStyle, left_suffix: str = "", bottom: pg.AxisItem | No
 
 
 def text_item(style: ChartStyle, anchor: tuple[float, float], size_pt: float = 9,
-              angle: float = 0) -> pg.TextItem:
-    item = pg.TextItem("", color=style.foreground, anchor=anchor, angle=angle)
+              angle: float = 0, opaque: bool = False) -> pg.TextItem:
+    """A label; ``opaque`` ones sit on the background colour, so that a reference line
+    passing behind them does not strike through the text."""
+    item = pg.TextItem("", color=style.foreground, anchor=anchor, angle=angle,
+                       fill=pg.mkBrush(style.background) if opaque else None)
     font = QFont()
     font.setPointSizeF(size_pt)
     item.setFont(font)

@@ -1,7 +1,9 @@
 """Every accelerator of the catalog at once: throughput against price or power.
 
 One scatter item per vendor (colour and legend entry), created once; the compared parts
-are ringed and named. Hover a point for its figures; click it to add it to the comparison.
+are ringed and named, and the notable outliers (highest throughput, most per dollar or
+watt) named too, each label placed where it crosses no other (``label_layout``). Hover a
+point for its figures; click it to add it to the comparison.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dlhw_desktop.core.compare import (
     SCATTER_X,
     ScatterData,
     ScatterPoint,
+    notable_points,
     short_name,
 )
 from dlhw_desktop.core.parts import Part
@@ -32,8 +35,13 @@ from dlhw_desktop.ui.compare.charts.base import (
     style_plot,
     text_item,
 )
+from dlhw_desktop.ui.compare.charts.label_layout import LabelRequest, place_labels
 
 X_WORDS = {"price": "price", "tdp": "board power (TDP)"}
+NOTABLE = 6
+"""Outliers named besides the compared parts."""
+PADDING = 0.06
+"""Of the data's span on each side, so that edge markers are whole."""
 
 
 def marker_size(memory_gb: float | None) -> float:
@@ -77,11 +85,15 @@ class ScatterChart(ChartBase):
         self.rings = pg.ScatterPlotItem(size=14, brush=None, pxMode=True)
         self.plot.addItem(self.rings)
         self.labels: list[pg.TextItem] = []
-        for _ in SLOT_COLOURS:
-            label = text_item(style, (0.0, 1.0), size_pt=9)
+        for _ in range(len(SLOT_COLOURS) + NOTABLE):
+            label = text_item(style, (0.0, 0.0), size_pt=9)
             label.setVisible(False)
             self.plot.addItem(label)
             self.labels.append(label)
+        # (label, x, y in plot coordinates, marker radius in pixels, required)
+        self._wanted: list[tuple[pg.TextItem, float, float, float, bool]] = []
+        self.plot.getViewBox().sigResized.connect(self._layout_labels)
+        self.plot.getViewBox().sigRangeChangedManually.connect(self._layout_labels)
         self.ci.addItem(self.title, row=0, col=0)
         self.ci.addItem(self.plot, row=1, col=0)
         self.ci.addItem(self.notes, row=2, col=0)
@@ -120,31 +132,35 @@ class ScatterChart(ChartBase):
             item.setVisible(bool(points))
             if points:
                 self.legend.addItem(item, f"{vendor} ({len(points)})")
-        # Ring and name the compared parts that have both figures.
+        # Ring and name the compared parts that have both figures, then the outliers.
         by_id = {p.part_id: p for p in data.points}
         rings_x: list[float] = []
         rings_y: list[float] = []
         rings_size: list[float] = []
         pens = []
         missing: list[str] = []
-        xs = [tx(p.x) for p in data.points]
-        middle = (min(xs) + max(xs)) / 2 if xs else 0.0
-        for slot, label in enumerate(self.labels):
-            part = compared[slot] if slot < len(compared) else None
-            point = by_id.get(part.id) if part is not None else None
+        wanted: list[tuple[str, ScatterPoint, bool]] = []
+        for slot, part in enumerate(compared[:len(SLOT_COLOURS)]):
+            point = by_id.get(part.id)
             if point is None:
-                label.setVisible(False)
-                if part is not None:
-                    missing.append(short_name(part))
+                missing.append(short_name(part))
                 continue
             rings_x.append(tx(point.x))
             rings_y.append(tx(point.y))
             rings_size.append(marker_size(point.memory_gb) + 8)
             pens.append(pg.mkPen(SLOT_COLOURS[slot], width=2.5))
-            label.setText(short_name(part), color=style.foreground)
-            label.setAnchor((0.0, 1.0) if tx(point.x) <= middle else (1.0, 1.0))
-            label.setPos(tx(point.x), tx(point.y))
-            label.setVisible(True)
+            wanted.append((short_name(part), point, True))
+        compared_ids = {p.id for p in compared}
+        wanted += [(point.name, point, False) for point in notable_points(data, NOTABLE)
+                   if point.part_id not in compared_ids]
+        self._wanted = []
+        for label, (text, point, required) in zip(self.labels, wanted, strict=False):
+            colour = style.foreground if required else style.muted
+            label.setText(text, color=colour)
+            self._wanted.append((label, tx(point.x), tx(point.y),
+                                 marker_size(point.memory_gb) / 2 + 2, required))
+        for label in self.labels[len(self._wanted):]:
+            label.setVisible(False)
         self.rings.setData(x=np.array(rings_x), y=np.array(rings_y),
                            size=np.array(rings_size), pen=pens, brush=None)
         x_metric = SCATTER_X[x_key]
@@ -159,15 +175,40 @@ class ScatterChart(ChartBase):
                        "whole catalog",
                        f"{len(data.points)} accelerators with both figures; up and to the "
                        f"{'left' if not x_metric.higher_is_better else 'right'} is better")
-        notes = ["Marker area grows with memory size. Hover a point for its figures; click "
-                 "it to add it to the comparison. Compared parts are ringed."]
+        notes = ["Marker area grows with memory size. Compared parts are ringed and named; "
+                 "the highest and the most efficient others are named in grey."]
         if data.omitted:
             notes.append(f"{data.omitted} accelerators lack a {precision} figure or a "
                          f"{x_words} and are not plotted"
                          + (f" (of those compared: {', '.join(missing)})" if missing else ""))
-        self.set_notes(notes)
-        self.plot.enableAutoRange()
-        self.plot.autoRange(padding=0.06)
+        self.set_notes(notes, hints=["Hover a point for its figures; click it to add it to "
+                                     "the comparison."])
+        xs = [tx(p.x) for p in data.points] or [0.0, 1.0]
+        ys = [tx(p.y) for p in data.points] or [0.0, 1.0]
+        self.plot.getViewBox().setRange(xRange=_padded(xs), yRange=_padded(ys), padding=0)
+        self._layout_labels()
+
+    def _layout_labels(self, *_args: object) -> None:
+        """Place the names where none crosses another or the plot's edge (re-run when the
+        plot is resized or panned: the pixels per unit change)."""
+        vb = self.plot.getViewBox()
+        (x0, x1), (y0, y1) = vb.viewRange()
+        width, height = max(vb.width(), 1.0), max(vb.height(), 1.0)
+        if x1 <= x0 or y1 <= y0 or not self._wanted:
+            return
+        requests = []
+        for label, x, y, radius, required in self._wanted:
+            box = label.textItem.boundingRect()  # pixels: the label ignores the zoom
+            requests.append(LabelRequest((x - x0) / (x1 - x0) * width,
+                                         (y1 - y) / (y1 - y0) * height,
+                                         box.width(), box.height(), radius, required))
+        shown = {p.index: p for p in place_labels(requests, (0.0, 0.0, width, height))}
+        for index, (label, *_rest) in enumerate(self._wanted):
+            placement = shown.get(index)
+            label.setVisible(placement is not None)
+            if placement is not None:
+                left, top = placement.rect[0], placement.rect[1]
+                label.setPos(x0 + left / width * (x1 - x0), y1 - top / height * (y1 - y0))
 
     def restyle(self) -> None:
         style = self.style_
@@ -179,3 +220,9 @@ class ScatterChart(ChartBase):
             item.opts["hoverPen"] = pg.mkPen(style.foreground, width=2)
         if self._last is not None:
             self.show_data(*self._last)
+
+
+def _padded(values: Sequence[float]) -> tuple[float, float]:
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    return low - span * PADDING, high + span * PADDING
