@@ -129,6 +129,11 @@ class UserPartsModel(PartRowsModel):
         return None
 
 
+NAME_MIN_PX = 150
+NAME_SHARE = 0.62
+"""The name column takes what its names need, at most this share of the table."""
+
+
 class PartPicker(QWidget):
     """Choose a category, type to search, then drag, press Enter or click Add."""
 
@@ -138,6 +143,7 @@ class PartPicker(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("part_picker")
+        self.catalog = catalog
         self.catalog_model = PickerModel(catalog, self)
         self.user_model = UserPartsModel(user_parts, self)
 
@@ -253,7 +259,16 @@ class PartPicker(QWidget):
     def _update_count(self) -> None:
         model = self.table.model()
         total = model.total if hasattr(model, "total") else model.rowCount()
-        self.count_label.setText(f"{total:,} part{'s' if total != 1 else ''}")
+        text = f"{total:,} part{'s' if total != 1 else ''}"
+        category = self.current_category()
+        search = self.search.text().strip()
+        if total == 0 and search and isinstance(category, Category):
+            # say where the typed part is instead of an empty list and nothing else
+            elsewhere = self.catalog.count(PartQuery(text=search))
+            text = (f"No {category.plural.lower()} match; {elsewhere:,} part"
+                    f"{'s' if elsewhere != 1 else ''} in All parts" if elsewhere
+                    else f"Nothing matches “{search}”")
+        self.count_label.setText(text)
 
     def _fit_columns(self) -> None:
         if self.table.model() is self.user_model:
@@ -266,6 +281,10 @@ class PartPicker(QWidget):
         for column, name in enumerate(self.catalog_model.columns):
             self.table.setColumnHidden(column, name not in shown)
             if name == "name":
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+                # as wide as the names, within limits: the figures scroll sideways past it
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+                wanted = self.table.sizeHintForColumn(column) + 12
+                room = max(NAME_MIN_PX, int(self.table.viewport().width() * NAME_SHARE))
+                header.resizeSection(column, max(NAME_MIN_PX, min(wanted, room)))
             else:
                 header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)

@@ -29,6 +29,7 @@ from dlhw_desktop.core.workload.workload import DEFAULT_MFU, default_parallelism
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip
 
 NO_MODEL = ""
+MIN_COMBO_CHARS = 14
 DEFAULT_PRESET = "llama-3.1-8b"
 
 
@@ -107,6 +108,13 @@ class WorkloadForm(QWidget):
                                          "for about a third more compute")
         self.strategy_combo = QComboBox(objectName="workload_strategy")
         self.strategy_label = QLabel("Multi-GPU")
+        for combo in (self.model_combo, self.mode_combo, self.precision_combo,
+                      self.strategy_combo):
+            # long choices elide in a narrow panel instead of pushing it wider than its
+            # column (the full text is in the open list)
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(MIN_COMBO_CHARS)
 
     def _make_layout(self) -> None:
         inputs = QFormLayout(self)
