@@ -124,3 +124,34 @@ def test_a_restored_autosave_opens_untitled(tab: BuildTab, saved_file: Path,
     buildfile.save(Build(name="recovered"), crashed)
     assert tab.restore_autosave(crashed)
     assert tab.build.name == "recovered" and tab.path is None and tab.is_modified()
+
+
+def test_saving_over_a_read_only_file_is_a_dialog_and_keeps_it(
+        tab: BuildTab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dlhw_desktop.ui.planner import build_tab as module
+
+    shown: list[str] = []
+    monkeypatch.setattr(module, "show_error", lambda _p, _t, text: shown.append(text))
+    read_only = tmp_path / "kept.dlhw.json"
+    read_only.write_text("keep", encoding="utf-8")
+    read_only.chmod(0o444)
+    tab.add_parts([RTX_4090])
+    tab.ask_save_path = lambda: read_only  # type: ignore[method-assign]
+    assert not tab.save_build_as()
+    assert len(shown) == 1 and "read-only" in shown[0]
+    assert read_only.read_text(encoding="utf-8") == "keep" and tab.is_modified()
+    tab.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+
+
+def test_the_pdf_export_never_replaces_the_open_build_file(
+        tab: BuildTab, saved_file: Path, qtbot: QtBot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dlhw_desktop.ui.pdf import export_job
+
+    shown: list[str] = []
+    monkeypatch.setattr(export_job, "show_error", lambda _p, _t, text: shown.append(text))
+    monkeypatch.setattr(export_job, "ask_pdf_path", lambda _parent, _suggested: saved_file)
+    before = saved_file.read_bytes()
+    tab.export_sheet()
+    qtbot.waitUntil(lambda: bool(shown), timeout=20_000)
+    assert "input file" in shown[0] and saved_file.read_bytes() == before
