@@ -172,3 +172,12 @@ def test_an_autosave_that_fails_to_restore_is_kept_and_its_place_named(
     assert kept.read_text(encoding="utf-8").startswith('{"format": "dlhw-build"')
     window.offer_recovery()
     assert len(errors) == 1  # not offered again
+
+
+def test_the_lock_of_a_crashed_instance_with_nothing_to_recover_is_cleaned_up() -> None:
+    target = crashed_session(Build(name="saved before the crash"))
+    target.unlink()  # its build was saved: only the lock was left behind
+    lock = target.with_name("4242-0badcafe.lock")
+    assert lock.exists()
+    assert autosave.take_stale_recoveries() == []
+    assert not lock.exists()

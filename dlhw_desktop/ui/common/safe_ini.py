@@ -16,15 +16,10 @@ dropped, the file as it was is kept beside it as ``<name>.unsafe``.
 
 from __future__ import annotations
 
-import io
-import pickle
 import re
-import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from dlhw_desktop.core.atomic import write_atomic
 
 _READ_LIMIT = 4 * 1024 * 1024
 _DANGEROUS = re.compile(r"@\s*(?:Variant|DateTime)\s*\(", re.IGNORECASE)
@@ -81,6 +76,9 @@ def clean(path: Path) -> Cleaned:
     text = raw.decode("utf-8", errors="surrogateescape")
     if not is_dangerous(text):
         return result
+    # Only now (a file that needs it): the writer, and pickle for older plain values.
+    from dlhw_desktop.core.atomic import write_atomic
+
     kept: list[str] = []
     section = ""
     for entry in _entries(text):
@@ -138,6 +136,19 @@ def _key_value(section: str, entry: str) -> tuple[str, str]:
 def _legacy_plain(value: str) -> Any:
     """The plain value inside a PySide-pickled ``@Variant``, or None (never unpickles a
     class or a callable)."""
+    import io
+    import pickle
+    import struct
+
+    class PlainUnpickler(pickle.Unpickler):
+        """Bytes, text, numbers, lists: nothing that names a class or a function."""
+
+        def find_class(self, module: str, name: str) -> Any:
+            raise pickle.UnpicklingError(f"refused {module}.{name}")
+
+        def persistent_load(self, pid: Any) -> Any:
+            raise pickle.UnpicklingError("refused a persistent id")
+
     if not (value.startswith("@Variant(") and value.endswith(")")):
         return None
     try:
@@ -153,7 +164,7 @@ def _legacy_plain(value: str) -> Any:
         payload = data[name_end + 4: name_end + 4 + size]
         if len(payload) != size or name_end + 4 + size != len(data):
             return None
-        plain = _PlainUnpickler(io.BytesIO(payload)).load()
+        plain = PlainUnpickler(io.BytesIO(payload)).load()
     except (struct.error, pickle.UnpicklingError, EOFError, ValueError, TypeError,
             IndexError, KeyError, AttributeError, RecursionError, MemoryError):
         return None
@@ -163,12 +174,3 @@ def _legacy_plain(value: str) -> Any:
         return plain
     return None
 
-
-class _PlainUnpickler(pickle.Unpickler):
-    """Bytes, text, numbers, lists: nothing that names a class or a function."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"refused {module}.{name}")
-
-    def persistent_load(self, pid: Any) -> Any:
-        raise pickle.UnpicklingError("refused a persistent id")

@@ -154,7 +154,20 @@ def take_stale_recoveries(folder: Path | None = None) -> list[Recovery]:
             continue
         found.append(Recovery(path, _build_name(path), path.stat().st_mtime, lock))
     found.sort(key=lambda r: r.saved_at, reverse=True)
+    _remove_stale_lonely_locks(folder)
     return found
+
+
+def _remove_stale_lonely_locks(folder: Path) -> None:
+    """The lock of a crashed instance whose build had been saved (no recovery file)."""
+    with suppress(OSError):
+        for lock_path in folder.glob("*.lock"):
+            if lock_path.with_name(lock_path.stem + SUFFIX).exists():
+                continue
+            lock = QLockFile(str(lock_path))
+            lock.setStaleLockTime(0)
+            if lock.tryLock(0):  # its owner is gone: taking and releasing removes it
+                lock.unlock()
 
 
 def _regular_nonempty(path: Path) -> bool:

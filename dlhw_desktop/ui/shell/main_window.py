@@ -280,7 +280,12 @@ class MainWindow(QMainWindow):
             show_error(self, "Cannot restore the unsaved build",
                        f"{exc}\nThe autosaved file is kept at {kept}")
             return False
-        recovery.discard()
+        from dlhw_desktop.ui.planner.autosave import pending_autosave
+
+        if pending_autosave() is not None:  # this instance's own copy is on disk
+            recovery.discard()
+        else:  # it could not be written: keep the old one rather than risk the build
+            recovery.release()
         return True
 
     def _about(self) -> None:
