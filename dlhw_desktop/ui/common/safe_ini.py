@@ -98,6 +98,7 @@ def clean(path: Path) -> Cleaned:
         if result.dropped:
             aside = path.with_name(path.name + ".unsafe")
             write_atomic(aside, raw)
+            aside.chmod(0o600)  # for the user to look at, nobody else
             result.kept_as = aside
         write_atomic(path, "".join(kept).encode("utf-8", errors="surrogateescape"))
     except OSError as exc:
