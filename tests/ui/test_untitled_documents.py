@@ -155,3 +155,13 @@ def test_the_pdf_export_never_replaces_the_open_build_file(
     tab.export_sheet()
     qtbot.waitUntil(lambda: bool(shown), timeout=20_000)
     assert "input file" in shown[0] and saved_file.read_bytes() == before
+
+
+def test_markup_in_a_build_file_is_shown_as_text(tab: BuildTab, tmp_path: Path) -> None:
+    path = tmp_path / "markup.dlhw.json"
+    path.write_text('{"format": "dlhw-build", "version": 1, "name": "m", "parts": '
+                    '[{"id": "accelerator/<img src=\\"file:///dev/zero\\">", "quantity": 1}]}',
+                    encoding="utf-8")
+    assert tab.open_build_file(path, ask=False)
+    shown = tab.notice.text()
+    assert "&lt;img src=" in shown and "<img" not in shown

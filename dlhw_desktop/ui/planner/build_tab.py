@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 from typing import Protocol
 
@@ -675,7 +676,7 @@ class BuildTab(QWidget):
         if warnings:
             count = len(warnings)
             self.notice.setText(f"<b>{count} warning{'s' if count != 1 else ''}:</b> "
-                                + " ".join(warnings))
+                                + escape(" ".join(warnings)))  # text from the file
             self.notice.show()
         else:
             self.notice.hide()

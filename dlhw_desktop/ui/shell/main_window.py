@@ -256,6 +256,8 @@ class MainWindow(QMainWindow):
             restored = self._offer(recovery)
 
     def _offer(self, recovery: Recovery) -> bool:
+        from html import escape
+
         from PySide6.QtWidgets import QMessageBox
 
         from dlhw_desktop.core.errors import DlhwError
@@ -263,8 +265,9 @@ class MainWindow(QMainWindow):
 
         answer = QMessageBox.question(
             self, "Restore unsaved build?",
-            f"A session that did not end normally left “{recovery.name}” unsaved "
-            f"(autosaved {recovery.saved_text}).\nRestore it?",
+            # Rich text with the name escaped: it comes from the file.
+            f"<qt>A session that did not end normally left “{escape(recovery.name)}” "
+            f"unsaved (autosaved {recovery.saved_text}).<br>Restore it?</qt>",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes)
         if answer != QMessageBox.StandardButton.Yes:
