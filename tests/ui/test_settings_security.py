@@ -112,3 +112,21 @@ def test_the_tests_never_touch_the_real_home(tmp_path: Path) -> None:
     data_dir = Path(os.environ["DLHW_DATA_DIR"])
     assert settings_file().parent == data_dir
     assert not str(data_dir).startswith(str(Path.home() / ".config"))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge"])
+def test_a_settings_file_that_is_not_a_small_regular_file_is_not_read(
+        tmp_path: Path, kind: str) -> None:
+    path = settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)  # Qt would block reading it
+    elif kind == "device":
+        path.symlink_to("/dev/zero")  # Qt would never finish reading it
+    else:
+        path.write_bytes(b"[view]\ntheme=dark\n" + b";" * (5 * 1024 * 1024))
+    settings = AppSettings()
+    assert settings.get("view/theme") == "system"
+    assert "was not read" in settings.problem
+    settings.set("view/theme", "dark")  # kept in memory for the session
+    assert settings.get("view/theme") == "dark"

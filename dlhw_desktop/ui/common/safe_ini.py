@@ -65,10 +65,15 @@ def clean(path: Path) -> Cleaned:
     """Remove every entry of ``path`` that Qt could unpickle (see the module docstring)."""
     result = Cleaned()
     try:
-        if not path.is_file() or path.stat().st_size == 0:
+        if not path.exists():
             return result
-        raw = path.read_bytes()[: _READ_LIMIT + 1]
-    except OSError:
+        if not path.is_file():  # a FIFO would block Qt's read, a device never end
+            result.error = "it is not a regular file"
+            return result
+        with path.open("rb") as handle:
+            raw = handle.read(_READ_LIMIT + 1)
+    except OSError as exc:
+        result.error = exc.strerror or str(exc)
         return result
     if len(raw) > _READ_LIMIT:
         result.error = "it is larger than 4 MB"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,27 +77,25 @@ class AppSettings:
     """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
-        if qsettings is None:
-            qsettings = QSettings(str(settings_file()), QSettings.Format.IniFormat)
-        self._q = qsettings
         self._fallback: tempfile.TemporaryDirectory[str] | None = None
         self.problem = ""
-        self._clean()
-
-    def _clean(self) -> None:
-        """Before the first read (constructing ``QSettings`` does not parse the file)."""
-        path = Path(self._q.fileName())
-        if self._q.format() == QSettings.Format.NativeFormat and sys.platform in (
-                "win32", "darwin"):
-            return  # registry / property list: no INI text to check
-        result = safe_ini.clean(path)
-        if result.error:
-            # It could not be cleaned: it is not read at all; defaults, kept in memory.
+        if qsettings is None:  # checked before Qt opens it (a FIFO would block Qt)
+            path = settings_file()
+            result = safe_ini.clean(path)
+            qsettings = QSettings(str(path), QSettings.Format.IniFormat) \
+                if not result.error else None
+        else:  # constructing QSettings reads the file but does not parse it yet
+            path = Path(qsettings.fileName())
+            result = safe_ini.clean(path)
+        if result.error or qsettings is None:
+            # It could not be checked or cleaned: not read at all; defaults, in memory.
             self._fallback = tempfile.TemporaryDirectory(prefix="dlhw-settings-")
-            self._q = QSettings(str(Path(self._fallback.name) / path.name),
-                                QSettings.Format.IniFormat)
+            qsettings = QSettings(str(Path(self._fallback.name) / "settings.conf"),
+                                  QSettings.Format.IniFormat)
             self.problem = (f"the settings file {path} was not read ({result.error}); the "
                             "defaults are used")
+        self._q = qsettings
+        if result.error:
             return
         if result.changed:
             self._q.sync()  # the file changed under it: read again, without those entries
