@@ -56,8 +56,10 @@ class _SafeStream:
 def safe_output() -> Iterator[None]:
     """stdout and stderr filtered by ``terminal_safe`` for the duration."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = _SafeStream(sys.stdout)  # type: ignore[assignment]
-    sys.stderr = _SafeStream(sys.stderr)  # type: ignore[assignment]
+    if sys.stdout is not None:  # None in a windowed app without a console
+        sys.stdout = _SafeStream(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = _SafeStream(sys.stderr)  # type: ignore[assignment]
     try:
         yield
     finally:

@@ -90,3 +90,15 @@ def test_detected_device_names_are_printed_without_escapes(
     assert code == 0, err
     assert "ABCDEF" in out
     assert not RAW.search((out + err).replace("\n", "").replace("\t", ""))
+
+
+def test_no_console_is_no_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A windowed app may have no stdout or stderr at all (None)."""
+    from dlhw_desktop.commands.common import safe_output
+
+    monkeypatch.setattr("sys.stdout", None)
+    monkeypatch.setattr("sys.stderr", None)
+    with safe_output():
+        import sys
+
+        assert sys.stdout is None and sys.stderr is None
