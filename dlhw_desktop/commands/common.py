@@ -1,14 +1,69 @@
-"""Helpers shared by the subcommands: opening the catalog, printing JSON."""
+"""Helpers shared by the subcommands: opening the catalog, printing text and JSON safely.
+
+Everything the CLI prints may carry text from a catalog row, a build file or a detected
+device name. ``terminal_safe`` removes what a terminal would act on instead of showing:
+escape sequences (CSI, OSC, DCS and the rest), C1 controls, DEL and C0 controls other than
+newline and tab. ``safe_output`` puts it in front of stdout and stderr for a whole command
+(``cli.main`` does that), so no command can forget it; JSON keeps every character, with
+the controls ``json.dumps`` leaves raw (DEL, C1) written as ``\\u`` escapes.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import re
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
 
-if TYPE_CHECKING:
-    pass
+_TERMINAL_CONTROLS = re.compile(
+    r"""
+      \x1b\[[0-?]*[\x20-/]*[@-~]?            # CSI ... final byte
+    | \x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC ... BEL or ST
+    | \x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?  # DCS, SOS, PM, APC ... ST
+    | \x1b[\x20-/]*[\x30-~]?                 # any other escape sequence
+    | \x9b[0-?]*[\x20-/]*[@-~]?              # 8-bit CSI
+    | [\x00-\x08\x0b-\x1f\x7f-\x9f]          # other C0 (not \t, \n), DEL, C1
+    """, re.VERBOSE)
+_JSON_RAW_CONTROLS = re.compile(r"[\x7f-\x9f\u2028\u2029]")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` without anything a terminal would interpret (newlines and tabs stay)."""
+    return _TERMINAL_CONTROLS.sub("", text)
+
+
+class _SafeStream:
+    """A text stream that passes everything it is given through ``terminal_safe``."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self._inner = inner
+
+    def write(self, text: str) -> int:
+        self._inner.write(terminal_safe(text))
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+@contextmanager
+def safe_output() -> Iterator[None]:
+    """stdout and stderr filtered by ``terminal_safe`` for the duration."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout is not None:  # None in a windowed app without a console
+        sys.stdout = _SafeStream(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = _SafeStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def open_catalog(args: argparse.Namespace):
@@ -18,6 +73,14 @@ def open_catalog(args: argparse.Namespace):
     return Catalog.open(args.catalog)
 
 
+def json_text(data: Any) -> str:
+    """JSON as printed: readable text (not ASCII-escaped), with DEL, C1 and the line
+    separators escaped as ``json.dumps`` does for C0, so nothing reaches the terminal raw."""
+    import json
+
+    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False)
+    return _JSON_RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, sort_keys=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_text(data) + "\n")

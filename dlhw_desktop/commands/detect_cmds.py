@@ -8,6 +8,7 @@ app and ``dlhw check`` judge like any other.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,8 +70,14 @@ def cmd_detect(args: argparse.Namespace) -> int:
                     "matches": [m.to_dict() for m in matches],
                     "build": buildfile.to_dict(build),
                     "saved": str(saved) if saved else None})
-        return 0
-    _print_text(report, matches, build.name, saved)
+    else:
+        _print_text(report, matches, build.name, saved)
+    refused = host.refused if isinstance(host, RecordingHost) else []
+    if refused:  # a link planted in the folder is never written through
+        more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+        print(f"dlhw: error: not recorded in {args.record}: {refused[0]}{more}",
+              file=sys.stderr)
+        return 2
     return 0
 
 

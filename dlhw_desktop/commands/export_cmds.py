@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from dlhw_desktop.commands.common import open_catalog
+from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, DlhwError
 
 SUFFIXES = (".dlhw.json", ".json")
@@ -53,6 +54,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.tiers import tiers_from_rows
     from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
+    output = args.output or default_output(args.build)
+    try:  # before any work: never over the build file, a device or a read-only file
+        check_target(output, protect=[args.build])
+    except UnsafeTargetError as exc:
+        raise DlhwError(f"cannot write {output}: {exc.strerror}") from None
     catalog = open_catalog(args)
     find = PartResolver(catalog).find
     loaded = buildfile.load(args.build, find)
@@ -66,13 +72,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     report = check_build(loaded.build, None, tiers, extra_checks=[workload_check(find)])
     sheet = sheet_from_catalog(loaded.build, report, catalog, warnings=loaded.warnings,
                                date=args.date)
-    output = args.output or default_output(args.build)
 
     from dlhw_desktop.ui.pdf import ensure_gui_application, write_build_sheet_pdf
 
     ensure_gui_application()
     try:
-        info = write_build_sheet_pdf(sheet, output, args.paper)
+        info = write_build_sheet_pdf(sheet, output, args.paper, protect=[args.build])
     except ValueError as exc:  # an unknown paper name from a caller bypassing argparse
         raise DlhwError(str(exc)) from None
     if info.missing_glyphs:

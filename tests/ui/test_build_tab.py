@@ -484,6 +484,7 @@ def test_detect_computer_runs_in_the_background_and_is_undoable(
 
     monkeypatch.setattr(matching, "detect_build", fake_detect)
     tab.add_parts([PSU_750])
+    tab.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]  # issue 15
     tab.detect_computer()
     qtbot.waitUntil(lambda: tab.build.name == "workstation (AMD Ryzen 9 7950X)", timeout=5000)
     assert threads and threads[0] != threading.main_thread().name

@@ -21,10 +21,12 @@ A command or file absent from a recording reads as "not installed" / "does not e
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import platform
 import socket
+import stat
 import sys
 import threading
 from collections.abc import Mapping, Sequence
@@ -339,14 +341,26 @@ def _read(path: Path) -> str:
 
 
 class RecordingHost:
-    """Wraps a host and writes everything it answers into a recording folder."""
+    """Wraps a host and writes everything it answers into a recording folder.
+
+    Only regular files it creates itself are written (``O_CREAT | O_EXCL | O_NOFOLLOW``),
+    in real folders: a symbolic link (or anything but a regular file) planted in the
+    folder is never written through. A sub-folder that is a link makes the constructor
+    raise ``OSError``; a file that cannot be written that way is skipped and listed in
+    ``refused`` (the caller says so). A regular file left by an earlier recording is
+    replaced (unlinked, then created anew).
+    """
 
     def __init__(self, inner: Host, folder: str | os.PathLike[str]) -> None:
         self.inner = inner
         self.root = Path(folder)
+        self.refused: list[str] = []
         self._lock = threading.Lock()
-        (self.root / "commands").mkdir(parents=True, exist_ok=True)
-        (self.root / "files").mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(parents=True, exist_ok=True)  # the folder the user named
+        if not self.root.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(self.root))
+        self._folder(self.root / "commands")
+        self._folder(self.root / "files")
 
     def info(self) -> HostInfo:
         info = self.inner.info()
@@ -379,10 +393,39 @@ class RecordingHost:
             self._write(self.root / "psutil.json", json.dumps(facts.to_dict(), indent=2) + "\n")
         return facts
 
+    def _folder(self, folder: Path) -> None:
+        """Each folder from the root down to ``folder``: made if missing, and a real folder
+        (not a link to one), else ``OSError``."""
+        current = self.root
+        for part in folder.relative_to(self.root).parts:
+            if part in ("..", "."):
+                raise OSError(errno.EINVAL, "a path that leaves the recording folder",
+                              str(folder))
+            current = current / part
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(current, 0o755)
+            if not stat.S_ISDIR(os.lstat(current).st_mode):
+                raise OSError(errno.ENOTDIR, "a symbolic link or a file where a folder "
+                              "belongs; record into an empty folder", str(current))
+
     def _write(self, path: Path, text: str) -> None:
-        with self._lock, contextlib.suppress(OSError):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+        with self._lock:
+            try:
+                self._folder(path.parent)
+                with contextlib.suppress(FileNotFoundError):
+                    if not stat.S_ISREG(os.lstat(path).st_mode):
+                        raise OSError(errno.EEXIST, "it exists and is not a regular file "
+                                      "(a symbolic link?)", str(path))
+                    os.unlink(path)  # an earlier recording's file: created anew below
+                flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_CLOEXEC", 0))
+                fd = os.open(path, flags, 0o644)
+                with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as handle:
+                    handle.write(text)
+            except OSError as exc:
+                where = path.relative_to(self.root) if path.is_relative_to(self.root) \
+                    else path
+                self.refused.append(f"{where}: {exc.strerror or exc}")
 
 
 def _int_or_none(value: Any) -> int | None:

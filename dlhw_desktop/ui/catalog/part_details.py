@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from html import escape
+from urllib.parse import urlsplit
 
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from dlhw_desktop.core.fields import detail_fields_for
@@ -44,28 +47,51 @@ def _row(part: Part, label: str, text: str, name: str) -> str:
     if src.source != part.source and text != "n/a":
         title = escape(f"{src.source} (read {src.source_date})" + (
             f" — {src.note}" if src.note else ""), quote=True)
-        own = f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
+        own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
+               if web_address(src.source) else f" <span title='{title}'>(source: "
+               f"{escape(src.source)})</span>")
         if src.note:
             own += f" <span style='color:gray'>({escape(src.note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
             f"<td{muted}>{escape(text)}{own}</td></tr>")
 
 
+def web_address(text: str) -> bool:
+    """Only http(s) addresses become links: a catalog row or a custom part could carry
+    ``javascript:``, ``file:`` or any other scheme, which are shown as plain text."""
+    if any(ord(c) < 0x21 or c == "\x7f" for c in text):
+        return False
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc)
+
+
 def _link(source: str) -> str:
-    if source.startswith(("http://", "https://")):
+    if web_address(source):
         return f"<a href='{escape(source, quote=True)}'>{escape(source)}</a>"
     return escape(source)
 
 
 class PartDetails(QTextBrowser):
-    """Read-only HTML view of one part; links open in the browser."""
+    """Read-only HTML view of one part; http(s) links open in the browser, nothing else."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("part_details")
-        self.setOpenExternalLinks(True)
+        self.setOpenLinks(False)  # never navigate inside the pane, never open other schemes
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self.open_link)
         self._part: Part | None = None
         self.show_part(None)
+
+    def open_link(self, url: QUrl) -> bool:
+        """Open an http(s) address in the browser (tests replace ``QDesktopServices``)."""
+        text = url.toString()
+        if not web_address(text):
+            return False
+        return QDesktopServices.openUrl(QUrl(text))
 
     @property
     def part(self) -> Part | None:

@@ -15,6 +15,7 @@ def show_error(parent: QWidget | None, title: str, message: str) -> None:
     box = QMessageBox(QMessageBox.Icon.Critical, title, message, QMessageBox.StandardButton.Ok,
                       parent)
     box.setObjectName("error_dialog")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # messages quote file names and part ids
     box.exec()
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
+import os
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 from dlhw_desktop import APP_ID, ORG_NAME
+from dlhw_desktop.ui.common import safe_ini
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,28 +55,86 @@ SETTINGS: dict[str, Setting] = {s.key: s for s in (
 )}
 
 
+def settings_file() -> Path:
+    """Where the settings live: ``$DLHW_DATA_DIR/dlhw_desktop.conf`` when that is set (tests,
+    portable installs, as the README says), else the platform's config folder
+    (``~/.config/dlhw/dlhw_desktop.conf`` on Linux)."""
+    override = os.environ.get("DLHW_DATA_DIR")
+    if override:
+        return Path(override) / f"{APP_ID}.conf"
+    folder = QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.GenericConfigLocation) or str(Path.home() / ".config")
+    return Path(folder) / ORG_NAME / f"{APP_ID}.conf"
+
+
 class AppSettings:
-    """Typed access to ``QSettings`` through the declarations above."""
+    """Typed access to ``QSettings`` through the declarations above.
+
+    The file is checked as text before Qt reads any of it (``safe_ini.clean``): a value
+    Qt would unpickle is removed, so a crafted settings file cannot run code. Every value
+    is read with its declared type and anything else gives the default. ``problem`` says,
+    in one line, what was removed (empty when nothing was).
+    """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
-        self._q = qsettings or QSettings(ORG_NAME, APP_ID)
+        self._fallback: tempfile.TemporaryDirectory[str] | None = None
+        self.problem = ""
+        if qsettings is None:  # checked before Qt opens it (a FIFO would block Qt)
+            path = settings_file()
+            result = safe_ini.clean(path)
+            qsettings = QSettings(str(path), QSettings.Format.IniFormat) \
+                if not result.error else None
+        else:  # constructing QSettings reads the file but does not parse it yet
+            path = Path(qsettings.fileName())
+            result = safe_ini.clean(path)
+        if result.error or qsettings is None:
+            # It could not be checked or cleaned: not read at all; defaults, in memory.
+            self._fallback = tempfile.TemporaryDirectory(prefix="dlhw-settings-")
+            qsettings = QSettings(str(Path(self._fallback.name) / "settings.conf"),
+                                  QSettings.Format.IniFormat)
+            self.problem = (f"the settings file {path} was not read ({result.error}); the "
+                            "defaults are used")
+        self._q = qsettings
+        if result.error:
+            return
+        if result.changed:
+            self._q.sync()  # the file changed under it: read again, without those entries
+        for key, value in result.migrated.items():
+            if key in SETTINGS and isinstance(value, _PLAIN.get(SETTINGS[key].type, ())):
+                self.set(key, list(value) if SETTINGS[key].type is list else value)
+        if result.dropped:
+            self.problem = (f"the settings file {path} held a value that could run code when "
+                            f"read ({', '.join(result.dropped[:3])}); it was removed and the "
+                            f"default used (the file as it was is kept at {result.kept_as})")
 
     def get(self, key: str) -> Any:
         setting = SETTINGS[key]
-        raw = self._q.value(key, setting.default)
-        if raw is None:
-            return setting.default
         try:
+            if not self._q.contains(key):
+                return setting.default
             if setting.type is bytes:
-                return bytes(raw) if not isinstance(raw, bytes) else raw
+                raw = self._q.value(key, QByteArray(), type=QByteArray)
+                return bytes(raw.data()) if isinstance(raw, QByteArray) else setting.default
             if setting.type is list:
-                if isinstance(raw, str):
-                    return [raw] if raw else []
-                return list(raw)
+                raw = self._q.value(key, [], type=list)
+                if not isinstance(raw, list):
+                    return setting.default
+                return [v for v in raw if isinstance(v, str)]
+            raw = self._q.value(key, "", type=str)
+            if not isinstance(raw, str):
+                return setting.default
+            if setting.type is str:
+                return raw
             if setting.type is bool:
-                return raw in (True, "true", "1", 1)
+                lowered = raw.strip().lower()
+                if lowered in ("true", "1"):
+                    return True
+                return False if lowered in ("false", "0") else setting.default
+            if setting.type is float:
+                number = float(raw)
+                return number if math.isfinite(number) else setting.default
             return setting.type(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return setting.default
 
     def set(self, key: str, value: Any) -> None:
@@ -84,3 +147,8 @@ class AppSettings:
 
     def sync(self) -> None:
         self._q.sync()
+
+
+_PLAIN: dict[type, tuple[type, ...]] = {
+    bytes: (bytes,), str: (str,), list: (list,), bool: (bool,), float: (float, int),
+}

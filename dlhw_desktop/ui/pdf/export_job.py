@@ -52,7 +52,10 @@ def export_build_sheet(parent: QWidget, build: Build, report: CheckReport | None
     path = ask_pdf_path(parent, suggested_path(build.name))
     if path is None:
         return
-    start_export(parent, sheet, path, default_paper())
+    # The build's own file is never the PDF (the Build tab says which file it is).
+    own_file = getattr(parent, "path", None)
+    start_export(parent, sheet, path, default_paper(),
+                 protect=(own_file,) if isinstance(own_file, Path) else ())
 
 
 def make_sheet(build: Build, report: CheckReport | None, catalog: Catalog) -> BuildSheet:
@@ -102,12 +105,13 @@ def busy() -> bool:
 
 
 def start_export(parent: QWidget | None, sheet: BuildSheet, path: Path,
-                 paper: str = "a4") -> ExportJob:
+                 paper: str = "a4", protect: tuple[Path, ...] = ()) -> ExportJob:
     """Render and write off the GUI thread; returns the job (its signals say how it ended)."""
     load_bundled_fonts()  # register the font on the GUI thread, before the worker uses it
     for finished in [j for j in _RUNNING if j.done]:
         _RUNNING.discard(finished)
     job = ExportJob(sheet, path, paper, parent)
+    job.protect = protect
     job.start()
     return job
 
@@ -120,13 +124,15 @@ class _Relay(QObject):
 
 
 class _Worker(QRunnable):
-    def __init__(self, sheet: BuildSheet, path: Path, paper: str, relay: _Relay) -> None:
+    def __init__(self, sheet: BuildSheet, path: Path, paper: str, relay: _Relay,
+                 protect: tuple[Path, ...] = ()) -> None:
         super().__init__()
         self.sheet, self.path, self.paper, self.relay = sheet, path, paper, relay
+        self.protect = protect
 
     def run(self) -> None:
         try:
-            info = write_build_sheet_pdf(self.sheet, self.path, self.paper)
+            info = write_build_sheet_pdf(self.sheet, self.path, self.paper, self.protect)
         except DlhwError as exc:
             self.relay.error.emit(str(exc))
         except Exception as exc:  # a bug must reach the user, not end silently in the pool
@@ -155,6 +161,7 @@ class ExportJob(QObject):
         self.info: PdfInfo | None = None
         self.error = ""
         self.done = False
+        self.protect: tuple[Path, ...] = ()  # files the PDF must not replace
 
     def start(self) -> None:
         _RUNNING.add(self)
@@ -169,7 +176,7 @@ class ExportJob(QObject):
             self.progress.setMinimumDuration(PROGRESS_DELAY_MS)
             self.progress.setAutoClose(False)
         QThreadPool.globalInstance().start(_Worker(self.sheet, self.path, self.paper,
-                                                   self.relay))
+                                                   self.relay, self.protect))
 
     def _close_progress(self) -> None:
         if self.progress is not None:

@@ -12,10 +12,13 @@ import errno
 import os
 import tempfile
 import time
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from dlhw_desktop.core.atomic import UnsafeTargetError
+from dlhw_desktop.core.atomic import check_target as check_replaceable
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.pdf.errors import SheetExportError
 from dlhw_desktop.ui.pdf.render import render_build_sheet
@@ -37,22 +40,31 @@ class PdfInfo:
 
 
 def write_build_sheet_pdf(sheet: BuildSheet, path: str | os.PathLike[str],
-                          paper: str = "a4") -> PdfInfo:
+                          paper: str = "a4",
+                          protect: Iterable[str | os.PathLike[str] | None] = ()) -> PdfInfo:
     """Render ``sheet`` and write it to ``path`` atomically; ``SheetExportError`` on failure.
 
+    ``protect``: files that must not be replaced (the build file the sheet comes from).
     Needs a ``QGuiApplication``; may run on any thread.
     """
     start = time.perf_counter()
     target = Path(path)
-    check_target(target)
+    check_target(target, protect)  # before the work of rendering
     rendered = render_build_sheet(sheet, paper)
-    write_atomic(target, rendered.data)
+    write_atomic(check_target(target, protect), rendered.data)
     return PdfInfo(target, rendered.pages, len(rendered.data), rendered.paper,
                    time.perf_counter() - start, rendered.missing_glyphs)
 
 
-def check_target(target: Path) -> None:
-    """Fail before rendering when the path cannot be a file we write."""
+def check_target(target: Path,
+                 protect: Iterable[str | os.PathLike[str] | None] = ()) -> Path:
+    """Fail before rendering when the path cannot be a file we write (a folder, a device,
+    a FIFO, a read-only file, the input itself: ``core.atomic.check_target``); returns the
+    file to replace (a symbolic link's target)."""
+    try:
+        real = check_replaceable(target, protect)
+    except UnsafeTargetError as exc:
+        raise SheetExportError(describe(exc, target)) from None
     if target.is_dir():
         raise SheetExportError(f"cannot write {target}: it is a folder; choose a file name")
     parent = target.parent
@@ -60,11 +72,14 @@ def check_target(target: Path) -> None:
         raise SheetExportError(f"cannot write {target.name}: {parent} is a file, not a folder")
     if not parent.exists():
         raise SheetExportError(f"cannot write {target.name}: the folder {parent} does not exist")
+    return real
 
 
 def describe(exc: OSError, target: Path) -> str:
     """One line that says what happened and what to do about it."""
     name = target.name
+    if isinstance(exc, UnsafeTargetError):
+        return f"cannot write {name}: {exc.strerror}"
     code = exc.errno
     winerror = getattr(exc, "winerror", None)
     if winerror in (_WINDOWS_SHARING_VIOLATION, _WINDOWS_LOCK_VIOLATION) \

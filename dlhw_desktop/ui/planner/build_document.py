@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import Build, BuildSnapshot
 from dlhw_desktop.core.buildfile import LoadedBuild, Resolver
 from dlhw_desktop.ui.common.settings import AppSettings
 
@@ -38,9 +38,9 @@ class BuildDocument(QObject):
     def path(self) -> Path | None:
         return self._path
 
-    def _set_path(self, path: Path | None) -> None:
+    def _set_path(self, path: Path | None, remember: bool = True) -> None:
         self._path = path
-        if path is not None:
+        if path is not None and remember:
             self.remember(path)
         self.path_changed.emit(path)
 
@@ -53,6 +53,16 @@ class BuildDocument(QObject):
         self.build.restore(Build().snapshot())
         self.undo_stack.clear()
         self._set_path(None)
+
+    def replace_untitled(self, snapshot: BuildSnapshot, text: str) -> None:
+        """Replace the build with a new, untitled one (a template, a detected computer, a
+        recovered autosave), as one undo step.
+
+        The file is forgotten, so the next Save asks where: a template never lands in the
+        file that was open. Undo brings the former build back with its file. The caller
+        asks about unsaved changes first (``maybe_save``).
+        """
+        self.undo_stack.push(ReplaceDocumentCommand(self, snapshot, text))
 
     def open(self, path: Path) -> LoadedBuild:
         """Read ``path`` (``BuildFileError`` leaves the current build untouched)."""
@@ -88,3 +98,21 @@ class BuildDocument(QObject):
         folder = self.settings.get("build/last_folder") or str(Path.home())
         stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in self.build.name)
         return Path(folder) / f"{stem.strip() or 'build'}{buildfile.SUFFIX}"
+
+
+class ReplaceDocumentCommand(QUndoCommand):
+    """The whole build replaced and the document made untitled; undo restores both."""
+
+    def __init__(self, document: BuildDocument, snapshot: BuildSnapshot, text: str) -> None:
+        super().__init__(text)
+        self._document = document
+        self._old, self._new = document.build.snapshot(), snapshot
+        self._old_path = document.path
+
+    def redo(self) -> None:
+        self._document.build.restore(self._new)
+        self._document._set_path(None, remember=False)
+
+    def undo(self) -> None:
+        self._document.build.restore(self._old)
+        self._document._set_path(self._old_path, remember=False)

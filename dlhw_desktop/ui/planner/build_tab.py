@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 from typing import Protocol
 
@@ -56,7 +57,6 @@ from dlhw_desktop.ui.planner.build_commands import (
     RemovePartCommand,
     RenameCommand,
     ReplacePartCommand,
-    RestoreCommand,
     SetNotesCommand,
     SetQuantityCommand,
     SetTierCommand,
@@ -370,16 +370,18 @@ class BuildTab(QWidget):
         if tier != self.build.tier:
             self.undo_stack.push(SetTierCommand(self.build, tier))
 
-    def apply_template(self, key: str) -> Template:
-        """Replace the build with a template (one undoable step)."""
+    def apply_template(self, key: str) -> Template | None:
+        """Start a new, untitled build from a template (one undoable step); unsaved changes
+        are asked about first (None: the user kept them)."""
         tpl = find_template(key)
+        if not self.maybe_save():
+            return None
         document = {"format": buildfile.FORMAT, "version": buildfile.VERSION,
                     "name": tpl.name, "notes": tpl.description,
                     "workload": {"tier": tpl.tier},
                     "parts": [{"id": i, "quantity": q} for i, q in tpl.parts]}
         loaded = buildfile.from_dict(document, self.resolver)
-        self.undo_stack.push(RestoreCommand(self.build, loaded.build.snapshot(),
-                                            f"Load template {tpl.name}"))
+        self.document.replace_untitled(loaded.build.snapshot(), f"Load template {tpl.name}")
         self._show_notice(loaded.warnings)
         mains = self.check_settings().mains
         if tpl.mains != mains:
@@ -440,14 +442,17 @@ class BuildTab(QWidget):
         self.undo_stack.push(macro)
 
     def restore_autosave(self, path: Path) -> bool:
-        """Bring back the build an interrupted session left unsaved (as unsaved, no file)."""
-        try:
-            loaded = buildfile.load(path, self.resolver)
-        except DlhwError as exc:
-            show_error(self, "Cannot restore the unsaved build", str(exc))
+        """Bring back the build an interrupted session left unsaved, as a new untitled
+        build, and write this session's own recovery file of it at once.
+
+        False when the user keeps the current build (Cancel); ``DlhwError`` when the file
+        cannot be read (the current build stays; the caller says where the file is kept).
+        """
+        loaded = buildfile.load(path, self.resolver)
+        if not self.maybe_save():
             return False
-        self.undo_stack.push(RestoreCommand(self.build, loaded.build.snapshot(),
-                                            "Restore unsaved build"))
+        self.document.replace_untitled(loaded.build.snapshot(), "Restore unsaved build")
+        self.autosaver.save_now()
         self._show_notice(loaded.warnings)
         self.status_message.emit("Restored the build you had not saved", 6000)
         return True
@@ -557,16 +562,23 @@ class BuildTab(QWidget):
         from dlhw_desktop.catalog.matching import detect_build
         from dlhw_desktop.ui.common.background import run_in_background
 
+        if not self.maybe_save():  # the machine opens as a new, untitled build
+            return
+        state = (self.undo_stack.index(), self.undo_stack.count())
         self.status_message.emit("Detecting this computer…", 0)
-        run_in_background(lambda: detect_build(self.catalog), self._detected,
+        run_in_background(lambda: detect_build(self.catalog),
+                          lambda detected: self._detected(detected, state),
                           lambda exc: show_error(self, "Cannot detect this computer",
                                                  str(exc)), self)
 
-    def _detected(self, detected: object) -> None:
+    def _detected(self, detected: object, state: tuple[int, int] | None = None) -> None:
         build = getattr(detected, "build", detected)
         assert isinstance(build, Build)
-        self.undo_stack.push(RestoreCommand(self.build, build.snapshot(),
-                                            "Detect this computer"))
+        edited = state != (self.undo_stack.index(), self.undo_stack.count())
+        if state is not None and edited and not self.maybe_save():
+            self.status_message.emit("Detection result not opened: your build was kept", 6000)
+            return
+        self.document.replace_untitled(build.snapshot(), "Detect this computer")
         self.status_message.emit(f"Detected {build.name}: {len(build)} parts; add a power "
                                  "supply, cooler and case to check it fully", 8000)
 
@@ -665,7 +677,7 @@ class BuildTab(QWidget):
         if warnings:
             count = len(warnings)
             self.notice.setText(f"<b>{count} warning{'s' if count != 1 else ''}:</b> "
-                                + " ".join(warnings))
+                                + escape(" ".join(warnings)))  # text from the file
             self.notice.show()
         else:
             self.notice.hide()

@@ -63,6 +63,8 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
     from dlhw_desktop.ui.shell.main_window import MainWindow
 
     settings = AppSettings()
+    if settings.problem:
+        print(f"dlhw: warning: {settings.problem}", file=sys.stderr)
     theme = settings.get("view/theme")
     if theme != "system":  # the platform's palette is already in place
         apply_theme(app, theme)
@@ -75,6 +77,8 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
 
     def after_first_frame() -> None:
         window.finish_startup()
+        if settings.problem:
+            window.statusBar().showMessage(settings.problem[:1].upper() + settings.problem[1:])
         if not timing:  # a build left unsaved by a crash: offered once the window is whole
             QTimer.singleShot(0, window.offer_recovery)
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays ligh
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
     from dlhw_desktop.ui.compare.compare_tab import CompareTab
+    from dlhw_desktop.ui.planner.autosave import Recovery
     from dlhw_desktop.ui.planner.build_tab import BuildTab
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
@@ -243,28 +244,52 @@ class MainWindow(QMainWindow):
             self.build_menu.insertSeparator(first)
 
     def offer_recovery(self) -> None:
-        """A build left unsaved by a session that did not end normally: offer it back."""
-        from dlhw_desktop.ui.planner.autosave import discard_autosave, pending_autosave
+        """Builds left unsaved by sessions that did not end normally (and whose instance is
+        gone): offer each back, newest first, until one is restored."""
+        from dlhw_desktop.ui.planner.autosave import take_stale_recoveries
 
-        path = pending_autosave()
-        if path is None:
-            return
-        from datetime import datetime
+        restored = False
+        for recovery in take_stale_recoveries():
+            if restored:
+                recovery.release()  # one build at a time: the rest wait for the next start
+                continue
+            restored = self._offer(recovery)
+
+    def _offer(self, recovery: Recovery) -> bool:
+        from html import escape
 
         from PySide6.QtWidgets import QMessageBox
 
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        from dlhw_desktop.core.errors import DlhwError
+        from dlhw_desktop.ui.common.dialogs import show_error
+
         answer = QMessageBox.question(
             self, "Restore unsaved build?",
-            f"The last session ended with a build that was not saved (autosaved {when}).\n"
-            "Restore it?",
+            # Rich text with the name escaped: it comes from the file.
+            f"<qt>A session that did not end normally left “{escape(recovery.name)}” "
+            f"unsaved (autosaved {recovery.saved_text}).<br>Restore it?</qt>",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes)
-        if answer == QMessageBox.StandardButton.Yes:
-            self.tabs.setCurrentIndex(BUILD)
-            self.build_tab.restore_autosave(path)
-        else:
-            discard_autosave()
+        if answer != QMessageBox.StandardButton.Yes:
+            recovery.discard()
+            return False
+        self.tabs.setCurrentIndex(BUILD)
+        try:
+            if not self.build_tab.restore_autosave(recovery.path):
+                recovery.release()  # the user kept the open build: offered next time
+                return False
+        except DlhwError as exc:
+            kept = recovery.keep_aside()
+            show_error(self, "Cannot restore the unsaved build",
+                       f"{exc}\nThe autosaved file is kept at {kept}")
+            return False
+        from dlhw_desktop.ui.planner.autosave import pending_autosave
+
+        if pending_autosave() is not None:  # this instance's own copy is on disk
+            recovery.discard()
+        else:  # it could not be written: keep the old one rather than risk the build
+            recovery.release()
+        return True
 
     def _about(self) -> None:
         from dlhw_desktop.ui.common.dialogs import show_about
