@@ -18,6 +18,7 @@ from dlhw_desktop.core.checks import CheckResult
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner import build_files as build_files_module
 from dlhw_desktop.ui.planner import build_tab as build_tab_module
 from dlhw_desktop.ui.planner.build_commands import (
     AddPartCommand,
@@ -69,8 +70,10 @@ def _unexpected() -> str:
 @pytest.fixture
 def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(build_tab_module, "show_error",
-                        lambda _parent, title, message: shown.append((title, message)))
+    for module in (build_tab_module, build_files_module):
+        if hasattr(module, "show_error"):
+            monkeypatch.setattr(module, "show_error",
+                                lambda _parent, title, message: shown.append((title, message)))
     return shown
 
 

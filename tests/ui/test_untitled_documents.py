@@ -128,7 +128,7 @@ def test_a_restored_autosave_opens_untitled(tab: BuildTab, saved_file: Path,
 
 def test_saving_over_a_read_only_file_is_a_dialog_and_keeps_it(
         tab: BuildTab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dlhw_desktop.ui.planner import build_tab as module
+    from dlhw_desktop.ui.planner import build_files as module
 
     shown: list[str] = []
     monkeypatch.setattr(module, "show_error", lambda _p, _t, text: shown.append(text))

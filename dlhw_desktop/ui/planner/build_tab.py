@@ -19,12 +19,10 @@ from PySide6.QtGui import QAction, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
-    QMessageBox,
     QPlainTextEdit,
     QSplitter,
     QTabWidget,
@@ -40,14 +38,13 @@ from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
-from dlhw_desktop.core.errors import CatalogError, DlhwError
+from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
 from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.common.actions import make_action
-from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.planner.autosave import Autosaver
 from dlhw_desktop.ui.planner.build_adapter import BuildAdapter
@@ -63,6 +60,7 @@ from dlhw_desktop.ui.planner.build_commands import (
     SetWorkloadCommand,
 )
 from dlhw_desktop.ui.planner.build_document import BuildDocument
+from dlhw_desktop.ui.planner.build_files import BuildFileActions
 from dlhw_desktop.ui.planner.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
 from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
@@ -70,7 +68,7 @@ from dlhw_desktop.ui.planner.check_settings_dialog import (
     store_check_settings,
 )
 from dlhw_desktop.ui.planner.checks_panel import ChecksPanel
-from dlhw_desktop.ui.planner.part_picker import CUSTOM, PartPicker
+from dlhw_desktop.ui.planner.part_picker import PartPicker
 from dlhw_desktop.ui.planner.totals_bar import TotalsBar
 
 log = logging.getLogger(__name__)
@@ -90,7 +88,7 @@ class WorkloadView(Protocol):
     def extra_check(self, ctx: CheckContext) -> list[CheckResult]: ...
 
 
-class BuildTab(QWidget):
+class BuildTab(BuildFileActions, QWidget):
     """Assemble a machine and see, before buying, whether it works."""
 
     status_message = Signal(str, int)  # text, timeout in ms (the main window's status bar)
@@ -492,144 +490,6 @@ class BuildTab(QWidget):
             store_check_settings(self.settings, dialog.values())
             self.recheck()
 
-    # --- files --------------------------------------------------------------------------------
-    def new_build(self) -> bool:
-        if not self.maybe_save():
-            return False
-        self.document.reset()
-        self._show_notice(())
-        return True
-
-    def open_build(self) -> bool:
-        if not self.maybe_save():
-            return False
-        path = self.ask_open_path()
-        return self.open_build_file(path, ask=False) if path is not None else False
-
-    def open_build_file(self, path: Path | str, ask: bool = True) -> bool:
-        """Open a build file; a bad file is an error dialog and the current build stays."""
-        if ask and not self.maybe_save():
-            return False
-        try:
-            loaded = self.document.open(Path(path))
-        except DlhwError as exc:
-            show_error(self, "Cannot open the build", str(exc))
-            return False
-        self._show_notice(loaded.warnings)
-        self.status_message.emit(f"Opened {Path(path).name}", 4000)
-        return True
-
-    def save_build(self) -> bool:
-        if self.document.path is None:
-            return self.save_build_as()
-        return self._save_to(self.document.path)
-
-    def save_build_as(self) -> bool:
-        path = self.ask_save_path()
-        return self._save_to(path) if path is not None else False
-
-    def _save_to(self, path: Path) -> bool:
-        self._flush_editors()
-        try:
-            target = self.document.save(path)
-        except DlhwError as exc:
-            show_error(self, "Cannot save the build", str(exc))
-            return False
-        self.status_message.emit(f"Saved {target.name}", 4000)
-        return True
-
-    def maybe_save(self) -> bool:
-        """Before the build is replaced or the app closes: False means "stay"."""
-        self._flush_editors()
-        if not self.document.modified:
-            return True
-        answer = self.ask_save_changes()
-        if answer == "save":
-            return self.save_build()
-        return answer == "discard"
-
-    def recent_files(self) -> list[str]:
-        return self.document.recent_files()
-
-    # --- export and detection (imported on first use) ----------------------------------------
-    def export_sheet(self) -> None:
-        from dlhw_desktop.ui.pdf.export_job import export_build_sheet
-
-        export_build_sheet(self, self.build, self._report, self.catalog)
-
-    def detect_computer(self) -> None:
-        """Make a build from this machine (issue 10), off the GUI thread; undoable."""
-        from dlhw_desktop.catalog.matching import detect_build
-        from dlhw_desktop.ui.common.background import run_in_background
-
-        if not self.maybe_save():  # the machine opens as a new, untitled build
-            return
-        state = (self.undo_stack.index(), self.undo_stack.count())
-        self.status_message.emit("Detecting this computer…", 0)
-        run_in_background(lambda: detect_build(self.catalog),
-                          lambda detected: self._detected(detected, state),
-                          lambda exc: show_error(self, "Cannot detect this computer",
-                                                 str(exc)), self)
-
-    def _detected(self, detected: object, state: tuple[int, int] | None = None) -> None:
-        build = getattr(detected, "build", detected)
-        assert isinstance(build, Build)
-        edited = state != (self.undo_stack.index(), self.undo_stack.count())
-        if state is not None and edited and not self.maybe_save():
-            self.status_message.emit("Detection result not opened: your build was kept", 6000)
-            return
-        self.document.replace_untitled(build.snapshot(), "Detect this computer")
-        self.status_message.emit(f"Detected {build.name}: {len(build)} parts; add a power "
-                                 "supply, cooler and case to check it fully", 8000)
-
-    def new_custom_part(self) -> Part | None:
-        """Describe a part the catalog lacks; it is stored, listed and added to the build."""
-        from dlhw_desktop.ui.planner.custom_part_dialog import CustomPartDialog
-
-        category = self.picker.current_category()
-        dialog = CustomPartDialog(self.user_parts, parent=self, **(
-            {"category": category} if category not in (None, CUSTOM) else {}))
-        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.part is None:
-            return None
-        self.picker.set_category(CUSTOM)
-        self.picker.refresh()
-        self.add_parts([dialog.part.id])
-        return dialog.part
-
-    # --- questions (tests replace these) -----------------------------------------------------
-    def ask_replace(self, old: Part, new: Part) -> bool:
-        slot = slot_for(new)
-        answer = QMessageBox.question(
-            self, "Replace part?",
-            f"The build holds one {slot.label.lower()}: replace {old.display_name} with "
-            f"{new.display_name}?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def ask_save_changes(self) -> str:
-        """"save", "discard" or "cancel"."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes",
-                          f"Save the changes to “{self.build.name}”?",
-                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                          | QMessageBox.StandardButton.Cancel, self)
-        box.setObjectName("save_changes_dialog")
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = box.exec()
-        return {QMessageBox.StandardButton.Save: "save",
-                QMessageBox.StandardButton.Discard: "discard"}.get(
-            QMessageBox.StandardButton(answer), "cancel")
-
-    def ask_open_path(self) -> Path | None:
-        folder = self.settings.get("build/last_folder") or str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, "Open build", folder, _FILTER)
-        return Path(path) if path else None
-
-    def ask_save_path(self) -> Path | None:
-        start = str(self.document.path or self.document.suggested_path())
-        path, _ = QFileDialog.getSaveFileName(self, "Save build", start, _FILTER)
-        return Path(path) if path else None
-
     # --- editors follow the model ------------------------------------------------------------
     def _commit_name(self) -> None:
         self.set_name(self.name_edit.text())
@@ -715,7 +575,7 @@ class BuildTab(QWidget):
         self._update_title()
 
 
-_FILTER = "DL Hardware builds (*.dlhw.json);;JSON files (*.json);;All files (*)"
+
 
 
 def _guarded(check: Check) -> Callable[[CheckContext], list[CheckResult]]:

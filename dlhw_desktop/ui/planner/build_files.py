@@ -1,0 +1,194 @@
+"""The Build tab's file and machine actions: new, open, save, recent files, the build
+sheet, "Detect this computer", custom parts, and the questions they ask the user.
+
+A mixin of ``BuildTab`` (it reads the tab's document, build, undo stack and picker), kept
+apart so the tab's module holds its layout and its edits. The ``ask_*`` methods are the
+only dialogs; tests replace them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from dlhw_desktop.core.build import Build, slot_for
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.ui.common.dialogs import show_error
+from dlhw_desktop.ui.planner.part_picker import CUSTOM
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtGui import QUndoStack
+
+    from dlhw_desktop.catalog.store import Catalog
+    from dlhw_desktop.catalog.userparts import UserParts
+    from dlhw_desktop.core.checks import CheckReport
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.planner.build_document import BuildDocument
+    from dlhw_desktop.ui.planner.part_picker import PartPicker
+
+FILE_FILTER = "DL Hardware builds (*.dlhw.json);;JSON files (*.json);;All files (*)"
+
+
+class BuildFileActions:
+    """Files, export, detection and custom parts for ``BuildTab`` (a mixin)."""
+
+    # what the mixin reads of the tab
+    document: BuildDocument
+    build: Build
+    catalog: Catalog
+    settings: AppSettings
+    undo_stack: QUndoStack
+    picker: PartPicker
+    user_parts: UserParts
+    status_message: SignalInstance
+    _report: CheckReport | None
+
+    def _flush_editors(self) -> None: ...
+
+    def _show_notice(self, warnings: Sequence[str]) -> None: ...
+
+    def add_parts(self, part_ids: Sequence[str]) -> int: ...
+
+    # --- files --------------------------------------------------------------------------------
+    def new_build(self) -> bool:
+        if not self.maybe_save():
+            return False
+        self.document.reset()
+        self._show_notice(())
+        return True
+
+    def open_build(self) -> bool:
+        if not self.maybe_save():
+            return False
+        path = self.ask_open_path()
+        return self.open_build_file(path, ask=False) if path is not None else False
+
+    def open_build_file(self, path: Path | str, ask: bool = True) -> bool:
+        """Open a build file; a bad file is an error dialog and the current build stays."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            loaded = self.document.open(Path(path))
+        except DlhwError as exc:
+            show_error(self, "Cannot open the build", str(exc))
+            return False
+        self._show_notice(loaded.warnings)
+        self.status_message.emit(f"Opened {Path(path).name}", 4000)
+        return True
+
+    def save_build(self) -> bool:
+        if self.document.path is None:
+            return self.save_build_as()
+        return self._save_to(self.document.path)
+
+    def save_build_as(self) -> bool:
+        path = self.ask_save_path()
+        return self._save_to(path) if path is not None else False
+
+    def _save_to(self, path: Path) -> bool:
+        self._flush_editors()
+        try:
+            target = self.document.save(path)
+        except DlhwError as exc:
+            show_error(self, "Cannot save the build", str(exc))
+            return False
+        self.status_message.emit(f"Saved {target.name}", 4000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Before the build is replaced or the app closes: False means "stay"."""
+        self._flush_editors()
+        if not self.document.modified:
+            return True
+        answer = self.ask_save_changes()
+        if answer == "save":
+            return self.save_build()
+        return answer == "discard"
+
+    def recent_files(self) -> list[str]:
+        return self.document.recent_files()
+
+    # --- export and detection (imported on first use) ----------------------------------------
+    def export_sheet(self) -> None:
+        from dlhw_desktop.ui.pdf.export_job import export_build_sheet
+
+        export_build_sheet(self, self.build, self._report, self.catalog)
+
+    def detect_computer(self) -> None:
+        """Make a build from this machine (issue 10), off the GUI thread; undoable."""
+        from dlhw_desktop.catalog.matching import detect_build
+        from dlhw_desktop.ui.common.background import run_in_background
+
+        if not self.maybe_save():  # the machine opens as a new, untitled build
+            return
+        state = (self.undo_stack.index(), self.undo_stack.count())
+        self.status_message.emit("Detecting this computer…", 0)
+        run_in_background(lambda: detect_build(self.catalog),
+                          lambda detected: self._detected(detected, state),
+                          lambda exc: show_error(self, "Cannot detect this computer",
+                                                 str(exc)), self)
+
+    def _detected(self, detected: object, state: tuple[int, int] | None = None) -> None:
+        build = getattr(detected, "build", detected)
+        assert isinstance(build, Build)
+        edited = state != (self.undo_stack.index(), self.undo_stack.count())
+        if state is not None and edited and not self.maybe_save():
+            self.status_message.emit("Detection result not opened: your build was kept", 6000)
+            return
+        self.document.replace_untitled(build.snapshot(), "Detect this computer")
+        self.status_message.emit(f"Detected {build.name}: {len(build)} parts; add a power "
+                                 "supply, cooler and case to check it fully", 8000)
+
+    def new_custom_part(self) -> Part | None:
+        """Describe a part the catalog lacks; it is stored, listed and added to the build."""
+        from dlhw_desktop.ui.planner.custom_part_dialog import CustomPartDialog
+
+        category = self.picker.current_category()
+        dialog = CustomPartDialog(self.user_parts, parent=self, **(
+            {"category": category} if category not in (None, CUSTOM) else {}))
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.part is None:
+            return None
+        self.picker.set_category(CUSTOM)
+        self.picker.refresh()
+        self.add_parts([dialog.part.id])
+        return dialog.part
+
+    # --- questions (tests replace these) -----------------------------------------------------
+    def ask_replace(self, old: Part, new: Part) -> bool:
+        slot = slot_for(new)
+        answer = QMessageBox.question(
+            self, "Replace part?",
+            f"The build holds one {slot.label.lower()}: replace {old.display_name} with "
+            f"{new.display_name}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_save_changes(self) -> str:
+        """"save", "discard" or "cancel"."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes",
+                          f"Save the changes to “{self.build.name}”?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("save_changes_dialog")
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(
+            QMessageBox.StandardButton(answer), "cancel")
+
+    def ask_open_path(self) -> Path | None:
+        folder = self.settings.get("build/last_folder") or str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Open build", folder, FILE_FILTER)
+        return Path(path) if path else None
+
+    def ask_save_path(self) -> Path | None:
+        start = str(self.document.path or self.document.suggested_path())
+        path, _ = QFileDialog.getSaveFileName(self, "Save build", start, FILE_FILTER)
+        return Path(path) if path else None
