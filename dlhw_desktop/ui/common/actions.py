@@ -51,6 +51,9 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
     ActionSpec("action_check_settings", "Check &settings…", None,
                "Electricity price, utilisation and household circuit used by the checks"),
     ActionSpec("action_templates", "&Templates", None, "Start from a ready-made build"),
+    ActionSpec("action_user_guide", "&User guide", QKeySequence.StandardKey.HelpContents,
+               "How to use the app, offline"),
+    ActionSpec("action_shortcuts", "&Keyboard shortcuts"),
     ActionSpec("action_about", "&About DL Hardware Desktop"),
     ActionSpec("action_data_sources", "&Data sources and licences"),
 )}

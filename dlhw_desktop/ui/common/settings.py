@@ -26,6 +26,7 @@ class Setting:
 SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("window/geometry", bytes, b"", "Main window geometry"),
     Setting("window/state", bytes, b"", "Main window toolbars and docks"),
+    Setting("window/tab", int, 0, "The tab in front when the app last closed"),
     Setting("catalog/category", str, "accelerator",
             "Category the Catalog tab shows at start ('' is All parts)"),
     Setting("catalog/splitter", bytes, b"", "Catalog tab splitter sizes"),

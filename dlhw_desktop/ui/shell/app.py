@@ -79,8 +79,14 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
         window.finish_startup()
         if settings.problem:
             window.statusBar().showMessage(settings.problem[:1].upper() + settings.problem[1:])
-        if not timing:  # a build left unsaved by a crash: offered once the window is whole
+        if not timing:
+            if not open_files:
+                QTimer.singleShot(0, window.restore_last_tab)
+            # a build left unsaved by a crash: offered once the window is whole
             QTimer.singleShot(0, window.offer_recovery)
+
+    if not timing:  # the Compare tab's libraries load while the user reads the catalog
+        window.catalog_ready.connect(window.warm_up_compare)
 
     # The window's frame is painted first; menus and the Catalog tab follow on the next turn.
     window.first_paint.connect(lambda: QTimer.singleShot(0, after_first_frame))

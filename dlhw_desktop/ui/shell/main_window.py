@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QUndoStack
+from PySide6.QtCore import QByteArray, QRect, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWidget
 
 from dlhw_desktop import APP_NAME
@@ -25,6 +27,16 @@ if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays ligh
 
 CATALOG, COMPARE, BUILD = 0, 1, 2
 UNDO_LIMIT = 500
+FIRST_SIZE = (1360, 820)
+"""The first window's size where the screen has room; smaller screens get 94 % of theirs."""
+
+
+def first_size(area: QRect | None) -> tuple[int, int]:
+    """The size of the first window on a screen whose free area is ``area``."""
+    if area is None or area.width() < 200 or area.height() < 200:
+        return FIRST_SIZE
+    return (min(FIRST_SIZE[0], int(area.width() * 0.94)),
+            min(FIRST_SIZE[1], int(area.height() * 0.94)))
 
 
 class MainWindow(QMainWindow):
@@ -74,6 +86,8 @@ class MainWindow(QMainWindow):
         self._build_menu_filled = False
         self._menus_filled = False
         self._ready = False  # catalog_ready is announced once
+        self._help: QWidget | None = None
+        self._warming: threading.Thread | None = None
         if not progressive:
             self.finish_startup()
 
@@ -122,6 +136,16 @@ class MainWindow(QMainWindow):
     def _catalog_tab_created(self, tab: CatalogTab) -> None:
         if self.isVisible() and self.tabs.currentWidget() is self.catalog_page:
             tab.search.setFocus()  # built after the window showed: typing searches at once
+
+    def warm_up_compare(self) -> None:
+        """Import the Compare tab's chart library (pyqtgraph and numpy, ~0.4 s) on a
+        background thread once the catalog is on screen, so that the first switch to the
+        tab only builds its widgets. Pure imports: no Qt object is made off this thread."""
+        if "dlhw_desktop.ui.compare.compare_tab" in sys.modules or self._warming is not None:
+            return
+        self._warming = threading.Thread(target=_import_compare, name="warm-compare",
+                                         daemon=True)
+        self._warming.start()
 
     def _make_compare_tab(self) -> QWidget:
         from dlhw_desktop.ui.compare.compare_tab import CompareTab  # pyqtgraph: only when needed
@@ -229,6 +253,9 @@ class MainWindow(QMainWindow):
         # menu the first time it opens, which is when the Build tab is created.
         build_menu.aboutToShow.connect(self._fill_build_menu)
 
+        help_menu.addAction(act("action_user_guide", self.show_user_guide))
+        help_menu.addAction(act("action_shortcuts", self.show_shortcuts))
+        help_menu.addSeparator()
         help_menu.addAction(act("action_about", self._about))
         help_menu.addAction(act("action_data_sources", self._about))
 
@@ -291,6 +318,19 @@ class MainWindow(QMainWindow):
             recovery.release()
         return True
 
+    def help_window(self) -> QWidget:
+        from dlhw_desktop.ui.shell.help_window import HelpWindow
+
+        if self._help is None:
+            self._help = HelpWindow(self)
+        return self._help
+
+    def show_user_guide(self) -> None:
+        self.help_window().show_guide()  # type: ignore[attr-defined]
+
+    def show_shortcuts(self) -> None:
+        self.help_window().show_shortcuts()  # type: ignore[attr-defined]
+
     def _about(self) -> None:
         from dlhw_desktop.ui.common.dialogs import show_about
 
@@ -327,17 +367,44 @@ class MainWindow(QMainWindow):
     # --- state ------------------------------------------------------------------------
     def _restore_state(self) -> None:
         geometry = self.settings.get("window/geometry")
-        if geometry:
-            self.restoreGeometry(QByteArray(geometry))
-        else:
-            self.resize(1360, 820)
+        if not geometry or not self.restoreGeometry(QByteArray(geometry)):
+            self.resize(*first_size(self._available()))
+        self._fit_screen()
         state = self.settings.get("window/state")
         if state:
             self.restoreState(QByteArray(state))
 
+    def _available(self) -> QRect | None:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry() if screen is not None else None
+
+    def _fit_screen(self) -> None:
+        """A window saved on a larger screen (or a first start on a small one) is brought
+        within the screen it opens on: every tab stays usable at 1280x720."""
+        area = self._available()
+        if area is None or area.width() < 200 or area.height() < 200:
+            return
+        frame = self.frameGeometry()
+        extra_w = max(0, frame.width() - self.width())
+        extra_h = max(0, frame.height() - self.height())
+        width = min(self.width(), area.width() - extra_w)
+        height = min(self.height(), area.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        if not area.contains(self.frameGeometry().topLeft()):
+            self.move(area.topLeft())
+
+    def restore_last_tab(self) -> None:
+        """Bring back the tab that was in front when the app closed (after start-up, so a
+        Compare or Build tab is not built before the window first paints)."""
+        index = self.settings.get("window/tab")
+        if isinstance(index, int) and 0 < index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
+
     def save_state(self) -> None:
         self.settings.set("window/geometry", bytes(self.saveGeometry().data()))
         self.settings.set("window/state", bytes(self.saveState().data()))
+        self.settings.set("window/tab", self.tabs.currentIndex())
         if self.catalog_page.is_created:
             tab = self.catalog_tab
             self.settings.set("catalog/splitter", bytes(tab.splitter.saveState().data()))
@@ -358,3 +425,10 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.first_paint.emit()
+
+
+def _import_compare() -> None:
+    try:
+        import dlhw_desktop.ui.compare.compare_tab  # noqa: F401
+    except Exception:
+        return
