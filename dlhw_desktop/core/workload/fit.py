@@ -427,9 +427,12 @@ def rank_fits(
         return estimates[count]
 
     counts = [n for n in range(1, max_gpus + 1) if _layout_ok(workload, layout(n))]
+    needed = required_stack(workload)
     options: list[FitOption] = []
     for part in accelerators:
         if part.category is not Category.ACCELERATOR or not _ownable(part):
+            continue
+        if needed and not runs_stack(part, needed):
             continue
         vram = vram_bytes(part)
         if vram is None:
@@ -457,6 +460,8 @@ def rank_fits(
         count = offering.number("accelerator_count")
         if accelerator is None or count is None or count < 1:
             continue
+        if needed and not runs_stack(accelerator, needed):
+            continue
         n = int(count)
         result = fit(workload, [(accelerator, n)], layout(n), cloud_offering=offering,
                      assumptions=assumptions)
@@ -477,6 +482,27 @@ def software_stack(part: Part | None) -> str | None:
     """The software family a part's code runs on (CUDA, ROCm, XLA, ...), if known."""
     text = part.text("software").lower() if part is not None else ""
     return next((s for s in SOFTWARE_STACKS if s.lower() in text), None)
+
+
+CUDA_ONLY_PRECISIONS = frozenset({"NF4"})
+"""Weight formats whose kernels exist for CUDA only (bitsandbytes' 4-bit NormalFloat)."""
+
+
+def required_stack(workload: Workload) -> str | None:
+    """The software stack a job cannot run without, if any: QLoRA and NF4 weights use
+    bitsandbytes' CUDA kernels (Dettmers et al. 2023), so they never go to a TPU,
+    Trainium, Gaudi or a GPU whose stack is unknown."""
+    if workload.mode == "qlora" or workload.precision.upper() in CUDA_ONLY_PRECISIONS:
+        return "CUDA"
+    return None
+
+
+def runs_stack(part: Part, stack: str) -> bool:
+    """Whether ``part`` runs ``stack``; an NVIDIA GPU without a stated stack runs CUDA."""
+    own = software_stack(part)
+    if own is None and stack == "CUDA" and part.vendor.upper() == "NVIDIA":
+        own = "CUDA"
+    return own == stack
 
 
 def cheapest_cloud(options: Sequence[FitOption], reference: Part | None,
