@@ -178,3 +178,19 @@ def headline(prices: list[Price]) -> Price | None:
 def _neg_date(value: str) -> int:
     held = parse_price_date(value)
     return -held.toordinal() if held else 0
+
+
+PRICE_FIELDS = ("price_usd", "price_per_hour_usd", "price_per_month_usd")
+"""The fields that hold a price; their hover text says kind, date and age."""
+
+
+def price_hover(kind: str | None, price_date: str | None, source: str, source_date: str,
+                note: str = "", today: date | None = None) -> str:
+    """A price's tooltip: what kind of price, when it held (and whether that is over 12
+    months ago), where it comes from and when that was read."""
+    described = describe_price(kind, price_date, today)
+    lines = [described[:1].upper() + described[1:],
+             f"Source: {source} (read {source_date})"]
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
