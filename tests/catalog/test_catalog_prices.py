@@ -184,3 +184,18 @@ def test_every_accelerator_list_price_has_an_address_and_a_launch_date(catalog) 
         source = part.source_of("price_usd")
         assert source.source.startswith("http") or part.id in NAMED_NOT_LINKED, part.id
         assert part.price_date and part.price_date <= "2026-11-26", part.id
+
+
+def test_commitments_are_not_priced_per_job_and_spot_is_not_the_yardstick(catalog) -> None:
+    from dlhw_desktop.core.workload.fit import cheapest_cloud, rank_fits
+    from dlhw_desktop.core.workload.models import preset
+    from dlhw_desktop.core.workload.workload import Workload
+
+    job = Workload(preset("llama-3.1-8b"), mode="lora", precision="BF16", tokens=1e8)
+    options = rank_fits(job, catalog.parts(Category.ACCELERATOR),
+                        catalog.parts(Category.CLOUD))
+    kinds = {o.part.price_kind for o in options if o.kind == "cloud"}
+    assert "cloud_reserved" not in kinds and "cloud_spot" in kinds
+    best = cheapest_cloud(options, catalog.get("accelerator/nvidia-geforce-rtx-4090"),
+                          catalog.get)
+    assert best is not None and best.part.price_kind == "cloud_on_demand"

@@ -32,3 +32,19 @@ def test_the_details_pane_says_reported_for_the_seed_articles_a100(catalog) -> N
 def test_a_cloud_rate_shows_its_kind(catalog) -> None:
     html = part_html(catalog.get("cloud/google-cloud-a3-highgpu-1g-spot-1x-h100-80-gb"))
     assert "cloud spot/preemptible rate, 2026-09-26" in html
+
+
+def test_no_break_even_is_claimed_when_the_build_has_no_price(qtbot, catalog) -> None:
+    from dlhw_desktop.core.build import Build
+    from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
+
+    build = Build(workload={"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16",
+                            "tokens": 1e8, "checkpointing": True})
+    build.add(catalog.get("accelerator/nvidia-h100-sxm5-80-gb"), 1)  # no public list price
+    panel = WorkloadPanel(catalog)
+    qtbot.addWidget(panel)
+    panel.set_build(build)
+    cost = panel.cost_label.text()
+    assert "Own: <b>n/a</b>" in cost
+    assert "Break-even: <b>n/a</b>" in cost and "no complete price" in cost
+    assert "months" not in cost

@@ -456,6 +456,8 @@ def rank_fits(
             options.append(_option_from(result, "own", part, part, chosen, horizon_hours))
     by_id = {p.id: p for p in accelerators}
     for offering in cloud:
+        if offering.price_kind == "cloud_reserved":
+            continue  # a 1- or 3-year commitment is not a price per job
         accelerator = by_id.get(offering.text("accelerator_id"))
         count = offering.number("accelerator_count")
         if accelerator is None or count is None or count < 1:
@@ -513,6 +515,8 @@ def cheapest_cloud(options: Sequence[FitOption], reference: Part | None,
     when any of them fits. ``options`` come ranked by cost, as ``rank_fits`` returns them.
     """
     clouds = [o for o in options if o.kind == "cloud" and o.usd_per_hour is not None]
+    # Like for like: an on-demand rate, not a spot rate that can vanish mid-job.
+    clouds = [o for o in clouds if o.part.price_kind != "cloud_spot"] or clouds
     stack = software_stack(reference)
     if stack:
         def offer_stack(option: FitOption) -> str | None:
