@@ -105,6 +105,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
     _check_references(parts)
     _check_price_kinds(parts)
+    _per_accelerator_rates(parts, figure_sources)
     prices = read_prices(sources_dir)
     _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
@@ -142,6 +143,22 @@ def _check_price_kinds(parts: dict[str, dict[str, Any]]) -> None:
                 "cloud_on_demand, cloud_reserved, cloud_spot or dedicated_monthly")
         if (values.get("price_usd") is not None or rental) and not values.get("price_date"):
             raise CatalogSourceError(f"{values['id']}: a price needs its price_date")
+
+
+def _per_accelerator_rates(parts: dict[str, dict[str, Any]],
+                           figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
+    """Cloud offers compare like for like per accelerator: instance rate / count."""
+    for values in parts.values():
+        hourly, count = values.get("price_per_hour_usd"), values.get("accelerator_count")
+        if values["category"] != Category.CLOUD.value or not hourly or not count:
+            continue
+        if values.get("price_per_accelerator_hour_usd") is not None:
+            raise CatalogSourceError(
+                f"{values['id']}: price_per_accelerator_hour_usd is derived, leave it empty")
+        values["price_per_accelerator_hour_usd"] = round(hourly / count, 4)
+        figure_sources[(values["id"], "price_per_accelerator_hour_usd")] = (
+            values["id"], "price_per_accelerator_hour_usd", values["source"],
+            values["source_date"], f"derived: ${hourly:,.4g}/h / {count} accelerators")
 
 
 def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],

@@ -245,6 +245,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("vcpus", "vCPUs", "int", categories=(Category.CLOUD,)),
     FieldSpec("ram_gb", "RAM", "int", "GB", (Category.CLOUD,)),
     FieldSpec("price_per_hour_usd", "Price per hour", "float", "USD/h", (Category.CLOUD,)),
+    FieldSpec("price_per_accelerator_hour_usd", "Price per accelerator-hour", "float", "USD/h",
+              (Category.CLOUD,), "Derived: the hourly rate / the accelerator count"),
     FieldSpec("price_per_month_usd", "Price per month", "float", "USD/month",
               (Category.CLOUD,)),
     FieldSpec("region", "Region", "text", categories=(Category.CLOUD,)),
@@ -304,5 +306,6 @@ LIST_COLUMNS: dict[Category | None, tuple[str, ...]] = {
     Category.CASE: ("name", "vendor", "case_kind", "max_gpu_length_mm", "max_cooler_height_mm",
                     "expansion_slots", "max_radiator_mm", "price_usd"),
     Category.CLOUD: ("name", "provider", "accelerator_count", "vcpus", "ram_gb",
-                     "price_per_hour_usd", "price_per_month_usd", "offering_kind", "region"),
+                     "price_per_hour_usd", "price_per_accelerator_hour_usd",
+                     "price_per_month_usd", "offering_kind", "region"),
 }
