@@ -74,3 +74,26 @@ def test_the_users_price_wins_when_a_part_is_resolved(capsys: pytest.CaptureFixt
     part = PartResolver(catalog).get(RTX)
     assert part.price_usd == 1500.0 and part.price_kind == "user_quote"
     assert catalog.get(RTX).price_usd == 1599.0  # the catalog itself is untouched
+
+
+@pytest.mark.parametrize("key", ["single-rtx-4090", "four-gpu-workstation", "eight-gpu-server",
+                                 "demanding-recommended"])
+def test_a_price_list_of_the_missing_parts_completes_a_templates_total(
+        capsys: pytest.CaptureFixture[str], catalog: Catalog, tmp_path: Path, key: str) -> None:
+    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.checks import summarize
+    from dlhw_desktop.core.templates import template
+
+    tpl = template(key)
+    document = {"format": buildfile.FORMAT, "version": buildfile.VERSION, "name": tpl.name,
+                "parts": [{"id": i, "quantity": q} for i, q in tpl.parts]}
+    before = summarize(buildfile.from_dict(document, PartResolver(catalog)).build)
+    missing = [i for i, _ in tpl.parts if catalog.get(i).price_usd is None]
+    assert before.unknown_price_parts == len(set(missing))
+    quote = tmp_path / "quote.csv"
+    quote.write_text("part_id,price,currency,date,vendor\n" + "".join(
+        f"{i},{100 + n},USD,2026-11-20,ACME\n" for n, i in enumerate(dict.fromkeys(missing))))
+    code, out, _ = run(capsys, "price", "import", str(quote), "--apply")
+    assert code == 0 and f"saved {len(set(missing))} prices" in out
+    after = summarize(buildfile.from_dict(document, PartResolver(catalog)).build)
+    assert after.unknown_price_parts == 0 and after.price_usd is not None
