@@ -199,3 +199,29 @@ def test_commitments_are_not_priced_per_job_and_spot_is_not_the_yardstick(catalo
     best = cheapest_cloud(options, catalog.get("accelerator/nvidia-geforce-rtx-4090"),
                           catalog.get)
     assert best is not None and best.part.price_kind == "cloud_on_demand"
+
+
+def test_each_ranked_cost_says_what_kind_of_price_it_rests_on(catalog) -> None:
+    from dlhw_desktop.core.workload.fit import rank_fits
+    from dlhw_desktop.core.workload.models import preset
+    from dlhw_desktop.core.workload.workload import Workload
+
+    job = Workload(preset("llama-3.1-8b"), mode="lora", precision="BF16", tokens=1e8)
+    options = rank_fits(job, catalog.parts(Category.ACCELERATOR),
+                        catalog.parts(Category.CLOUD))
+    spot = [o for o in options if o.kind == "cloud" and o.part.price_kind == "cloud_spot"
+            and o.cost_usd is not None]
+    assert spot and all("spot rate" in o.cost_basis for o in spot)
+    on_demand = [o for o in options if o.kind == "cloud"
+                 and o.part.price_kind == "cloud_on_demand"]
+    assert on_demand and not any("spot" in o.cost_basis for o in on_demand)
+    owned = [o for o in options if o.kind == "own" and o.cost_usd is not None]
+    assert owned
+    for o in owned:  # a 2019 list price reads as one, and as old
+        assert o.accelerator.price_date in o.cost_basis, o.cost_basis
+        assert ("list price" in o.cost_basis or "reported" in o.cost_basis
+                or "your quote" in o.cost_basis), o.cost_basis
+    a100 = next((o for o in owned if o.accelerator.id == "accelerator/nvidia-a100-sxm4-40-gb"),
+                None)
+    if a100 is not None:
+        assert "reported figure" in a100.cost_basis and "older than 12 months" in a100.cost_basis

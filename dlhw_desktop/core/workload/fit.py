@@ -21,6 +21,7 @@ from typing import Any, Literal
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.prices import STALE_AFTER_MONTHS, PriceKind, is_stale, price_kind
 from dlhw_desktop.core.verdict import CheckResult, Status, worst
 from dlhw_desktop.core.workload.cost import (
     BASE_SYSTEM_W,
@@ -357,14 +358,25 @@ def _ownable(part: Part) -> bool:
             and part.text("market_segment").lower() != "cloud")
 
 
+def _price_words(part: Part) -> str:
+    """What a purchase price is, briefly: ``launch list price (MSRP) of 2022-10-12, older
+    than 12 months``; a user's quote, a reported figure or an undated price says so."""
+    kind = price_kind(part.price_kind)
+    label = kind.label if kind else "price of unknown kind"
+    if not part.price_date:
+        return f"{label}, undated"
+    old = f", older than {STALE_AFTER_MONTHS} months" if is_stale(part.price_date) else ""
+    return f"{label} of {part.price_date}{old}"
+
+
 def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
                  accelerator: Part, count: int, horizon_hours: float) -> FitOption:
     tokens_per_s = result.inference.tokens_per_s if result.inference else None
     hours = result.job_hours
     if kind == "own":
         price = None if accelerator.price_usd is None else accelerator.price_usd * count
-        basis = (f"purchase: {count} x {accelerator.display_name}" if price is not None
-                 else "price unknown")
+        basis = (f"purchase: {count} x {accelerator.display_name}, {_price_words(accelerator)}"
+                 if price is not None else "price unknown")
         return FitOption("own", part, accelerator, count, result.status,
                          result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, price,
                          basis, result.own.usd_per_hour if result.own else None,
@@ -377,6 +389,8 @@ def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
     else:
         cost = horizon_hours * hourly
         basis = f"{horizon_hours:,.0f} h (job length unknown) x ${hourly:,.2f}/h"
+    if hourly is not None and part.price_kind == PriceKind.CLOUD_SPOT:
+        basis += ", spot rate (can be reclaimed mid-job)"
     return FitOption("cloud", part, accelerator, count, result.status,
                      result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, cost, basis,
                      hourly, tokens_per_s, result)
