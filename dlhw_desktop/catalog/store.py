@@ -448,6 +448,7 @@ def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = N
         source_date=row["source_date"],
         price_usd=row.get("price_usd"),
         price_date=row.get("price_date"),
+        price_kind=row.get("price_kind"),
         release_year=row.get("release_year"),
         family=row.get("family"),
         notes=row.get("notes"),

@@ -15,10 +15,12 @@ from typing import Any
 
 import sqlite_utils
 
+from dlhw_desktop.catalog.pricebook import PriceBook
 from dlhw_desktop.catalog.store import Catalog, row_to_part
 from dlhw_desktop.core.errors import CatalogError, DlhwError, UnknownPartError
 from dlhw_desktop.core.fields import ALL_FIELDS, FIELDS_BY_NAME, Category, fields_for
 from dlhw_desktop.core.parts import Part, make_part_id
+from dlhw_desktop.core.pricebook import PriceBookError
 from dlhw_desktop.resources import user_data_dir
 
 CUSTOM_PREFIX = "custom/"
@@ -143,13 +145,25 @@ def _checked(key: str, value: Any) -> Any:
 
 
 class PartResolver:
-    """Look a part up by id: the catalog first, then the user's own parts."""
+    """Look a part up by id: the catalog first, then the user's own parts. The user's price
+    book is applied on the way out, so their quote wins wherever the part is used."""
 
-    def __init__(self, catalog: Catalog, user_parts: UserParts | None = None) -> None:
+    def __init__(self, catalog: Catalog, user_parts: UserParts | None = None,
+                 price_book: PriceBook | None = None) -> None:
         self.catalog = catalog
         self.user_parts = user_parts or UserParts()
+        self.price_book = price_book or PriceBook()
 
     def find(self, part_id: str) -> Part | None:
+        part = self._find(part_id)
+        if part is None:
+            return None
+        try:
+            return self.price_book.apply(part)
+        except PriceBookError:
+            return part  # a damaged price book must not hide the part
+
+    def _find(self, part_id: str) -> Part | None:
         if part_id.startswith(CUSTOM_PREFIX):
             try:
                 return self.user_parts.find(part_id)

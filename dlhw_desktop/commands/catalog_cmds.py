@@ -99,7 +99,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(f"{part.display_name}  ({part.id})")
     print(f"  category: {part.category.label}")
     rows: list[tuple[str, str, str]] = []
-    for name in ("family", "price_usd", "price_date", "release_year"):
+    for name in ("family", "price_usd", "price_date", "price_kind", "release_year"):
         rows.append((name, format_value(name, part.get(name)), ""))
     for spec in detail_fields_for(part.category):
         value = part.get(spec.name)

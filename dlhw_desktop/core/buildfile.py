@@ -320,7 +320,7 @@ def _custom_part(part_id: str, data: Mapping[str, Any]) -> Part | None:
         id=part_id, category=category, vendor=text("vendor") or "",
         name=text("name") or part_id, source=text("source") or "your own part",
         source_date=text("source_date") or "", price_usd=number("price_usd"),
-        price_date=text("price_date"),
+        price_date=text("price_date"), price_kind=text("price_kind"),
         release_year=year if isinstance(year, int) and not isinstance(year, bool) else None,
         family=text("family"), notes=text("notes"), specs=specs, figure_sources=sources,
         custom=True,

@@ -35,6 +35,7 @@ class Part:
     source_date: str
     price_usd: float | None = None
     price_date: str | None = None
+    price_kind: str | None = None
     release_year: int | None = None
     family: str | None = None
     notes: str | None = None
@@ -87,7 +88,7 @@ class Part:
 
 _COMMON_ATTRS = frozenset(
     {"id", "category", "vendor", "name", "source", "source_date", "price_usd",
-     "price_date", "release_year", "family", "notes"}
+     "price_date", "price_kind", "release_year", "family", "notes"}
 )
 
 

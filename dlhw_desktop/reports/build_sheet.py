@@ -33,6 +33,7 @@ from dlhw_desktop.core.formatting import (
     watts,
 )
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.prices import describe_price
 from dlhw_desktop.core.tiers import TIER_LABELS
 from dlhw_desktop.core.verdict import Status
 from dlhw_desktop.core.workload.errors import WorkloadError
@@ -202,12 +203,17 @@ def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
         hourly = part.number("price_per_hour_usd")
         monthly = part.number("price_per_month_usd")
         unit = money(hourly, "h") if hourly is not None else money(monthly, "month")
+        rate = describe_price(part.price_kind, part.price_date) if (
+            hourly is not None or monthly is not None) else ""
         return PartRow(part.category.label, part.display_name, part.id, item.quantity, unit,
                        NA, short_source(part.source), refs.get(part.source),
-                       part.price_date or "", None, None, "rented, not bought: not in the total")
+                       part.price_date or "", None, None,
+                       "; ".join(x for x in ("rented, not bought: not in the total", rate) if x))
     subtotal = None if part.price_usd is None else part.price_usd * item.quantity
     note = "not in the catalog: its figures are unknown" if placeholder else (
         "your own part" if part.custom else "")
+    if part.price_usd is not None:
+        note = "; ".join(x for x in (note, describe_price(part.price_kind, part.price_date)) if x)
     return PartRow(
         category=part.category.label,
         name=part.display_name,

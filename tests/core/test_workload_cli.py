@@ -115,12 +115,22 @@ def test_fit_training_time_and_custom_architecture(
 
 
 def test_rank_lists_what_fits(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora",
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "lora",
                        "--rank", "5", "--json")
     assert code == 0
     ranking = json.loads(out)["ranking"]
     ids = {r["part_id"] for r in ranking}
     assert RTX_4090.id in ids and CLOUD.id in ids
+
+
+def test_a_qlora_job_is_never_ranked_on_a_gpu_without_cuda(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora",
+                       "--rank", "5", "--json")
+    assert code == 0
+    ids = {r["part_id"] for r in json.loads(out)["ranking"]}
+    assert RTX_4090.id in ids
+    assert CLOUD.id not in ids and MI300X.id not in ids  # bitsandbytes 4-bit is CUDA-only
 
 
 @pytest.mark.parametrize("argv", [

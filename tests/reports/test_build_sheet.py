@@ -272,3 +272,12 @@ def test_short_source(source: str, short: str) -> None:
 def test_money_keeps_cents_below_a_hundred() -> None:
     assert (money(None), money(1599), money(0.42, "h"), money(6.485)) == (
         NA, "$1,599", "$0.42/h", "$6.49")
+
+
+def test_each_priced_line_says_what_kind_of_price_and_when(catalog) -> None:
+    build = Build()
+    build.add(catalog.get("accelerator/nvidia-geforce-rtx-4090"), 1)
+    sheet = make_build_sheet(build, check_build(build))
+    (row,) = [r for r in sheet.parts if r.part_id == "accelerator/nvidia-geforce-rtx-4090"]
+    assert "launch list price (MSRP), 2022-09-20" in row.note
+    assert "older than 12 months" in row.note

@@ -99,6 +99,9 @@ window.show()
 window.tabs.setCurrentIndex(COMPARE)
 app.processEvents()
 assert window.compare_page.is_created and window.compare_tab.objectName() == "compare_tab"
+from PySide6.QtCore import QTimer
+QTimer.singleShot(100, window.close)  # quit as a person does: the window closes
+app.exec()
 print("ok")
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.prices import STALE_AFTER_MONTHS, PriceKind, is_stale, price_kind
 from dlhw_desktop.core.verdict import CheckResult, Status, worst
 from dlhw_desktop.core.workload.cost import (
     BASE_SYSTEM_W,
@@ -357,14 +358,25 @@ def _ownable(part: Part) -> bool:
             and part.text("market_segment").lower() != "cloud")
 
 
+def _price_words(part: Part) -> str:
+    """What a purchase price is, briefly: ``launch list price (MSRP) of 2022-10-12, older
+    than 12 months``; a user's quote, a reported figure or an undated price says so."""
+    kind = price_kind(part.price_kind)
+    label = kind.label if kind else "price of unknown kind"
+    if not part.price_date:
+        return f"{label}, undated"
+    old = f", older than {STALE_AFTER_MONTHS} months" if is_stale(part.price_date) else ""
+    return f"{label} of {part.price_date}{old}"
+
+
 def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
                  accelerator: Part, count: int, horizon_hours: float) -> FitOption:
     tokens_per_s = result.inference.tokens_per_s if result.inference else None
     hours = result.job_hours
     if kind == "own":
         price = None if accelerator.price_usd is None else accelerator.price_usd * count
-        basis = (f"purchase: {count} x {accelerator.display_name}" if price is not None
-                 else "price unknown")
+        basis = (f"purchase: {count} x {accelerator.display_name}, {_price_words(accelerator)}"
+                 if price is not None else "price unknown")
         return FitOption("own", part, accelerator, count, result.status,
                          result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, price,
                          basis, result.own.usd_per_hour if result.own else None,
@@ -377,6 +389,8 @@ def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
     else:
         cost = horizon_hours * hourly
         basis = f"{horizon_hours:,.0f} h (job length unknown) x ${hourly:,.2f}/h"
+    if hourly is not None and part.price_kind == PriceKind.CLOUD_SPOT:
+        basis += ", spot rate (can be reclaimed mid-job)"
     return FitOption("cloud", part, accelerator, count, result.status,
                      result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, cost, basis,
                      hourly, tokens_per_s, result)
@@ -427,9 +441,12 @@ def rank_fits(
         return estimates[count]
 
     counts = [n for n in range(1, max_gpus + 1) if _layout_ok(workload, layout(n))]
+    needed = required_stack(workload)
     options: list[FitOption] = []
     for part in accelerators:
         if part.category is not Category.ACCELERATOR or not _ownable(part):
+            continue
+        if needed and not runs_stack(part, needed):
             continue
         vram = vram_bytes(part)
         if vram is None:
@@ -453,9 +470,13 @@ def rank_fits(
             options.append(_option_from(result, "own", part, part, chosen, horizon_hours))
     by_id = {p.id: p for p in accelerators}
     for offering in cloud:
+        if offering.price_kind == "cloud_reserved":
+            continue  # a 1- or 3-year commitment is not a price per job
         accelerator = by_id.get(offering.text("accelerator_id"))
         count = offering.number("accelerator_count")
         if accelerator is None or count is None or count < 1:
+            continue
+        if needed and not runs_stack(accelerator, needed):
             continue
         n = int(count)
         result = fit(workload, [(accelerator, n)], layout(n), cloud_offering=offering,
@@ -479,6 +500,27 @@ def software_stack(part: Part | None) -> str | None:
     return next((s for s in SOFTWARE_STACKS if s.lower() in text), None)
 
 
+CUDA_ONLY_PRECISIONS = frozenset({"NF4"})
+"""Weight formats whose kernels exist for CUDA only (bitsandbytes' 4-bit NormalFloat)."""
+
+
+def required_stack(workload: Workload) -> str | None:
+    """The software stack a job cannot run without, if any: QLoRA and NF4 weights use
+    bitsandbytes' CUDA kernels (Dettmers et al. 2023), so they never go to a TPU,
+    Trainium, Gaudi or a GPU whose stack is unknown."""
+    if workload.mode == "qlora" or workload.precision.upper() in CUDA_ONLY_PRECISIONS:
+        return "CUDA"
+    return None
+
+
+def runs_stack(part: Part, stack: str) -> bool:
+    """Whether ``part`` runs ``stack``; an NVIDIA GPU without a stated stack runs CUDA."""
+    own = software_stack(part)
+    if own is None and stack == "CUDA" and part.vendor.upper() == "NVIDIA":
+        own = "CUDA"
+    return own == stack
+
+
 def cheapest_cloud(options: Sequence[FitOption], reference: Part | None,
                    find: Callable[[str], Part | None]) -> FitOption | None:
     """The cloud offer to compare a build with: the cheapest comfortable fit (a tight one
@@ -487,6 +529,8 @@ def cheapest_cloud(options: Sequence[FitOption], reference: Part | None,
     when any of them fits. ``options`` come ranked by cost, as ``rank_fits`` returns them.
     """
     clouds = [o for o in options if o.kind == "cloud" and o.usd_per_hour is not None]
+    # Like for like: an on-demand rate, not a spot rate that can vanish mid-job.
+    clouds = [o for o in clouds if o.part.price_kind != "cloud_spot"] or clouds
     stack = software_stack(reference)
     if stack:
         def offer_stack(option: FitOption) -> str | None:

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from dlhw_desktop.core.fields import detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.prices import describe_price, is_stale
 
 
 def part_html(part: Part) -> str:
     """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
     rows: list[str] = []
-    head = [("Price", format_value("price_usd", part.price_usd)
-             + (f" ({escape(part.price_date)})" if part.price_date else ""), "price_usd"),
+    head = [("Price", _price_text(part), "price_usd"),
             ("Released", format_value("release_year", part.release_year), "release_year"),
             ("Family", format_value("family", part.family), "family")]
     for label, text, name in head:
@@ -38,6 +38,19 @@ def part_html(part: Part) -> str:
         f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
         f"{escape(part.source_date)})</p>"
     )
+
+
+def _price_text(part: Part) -> str:
+    """The price with its kind and the date it held; a price over 12 months old says so."""
+    hourly = part.get("price_per_hour_usd")
+    if part.price_usd is None and hourly is None:
+        return "n/a"
+    amount = (format_value("price_usd", part.price_usd) if part.price_usd is not None
+              else format_value("price_per_hour_usd", hourly))
+    described = escape(describe_price(part.price_kind, part.price_date))
+    if is_stale(part.price_date):
+        described = f"<span style='color:#b26a00'>{described}</span>"
+    return f"{amount} <span style='color:gray'>— {described}</span>"
 
 
 def _row(part: Part, label: str, text: str, name: str) -> str:

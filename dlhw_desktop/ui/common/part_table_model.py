@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor
 from dlhw_desktop.catalog.store import Catalog, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
 from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.prices import PRICE_FIELDS, price_hover
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_to_mime
 
 CHUNK = 100
@@ -168,6 +169,9 @@ class PartTableModel(PartRowsModel):
                 return f"{part.display_name}\n{part.id}" + (
                     f"\n{part.get('dl_note')}" if part.get("dl_note") else "")
             src = self.full_part(part).source_of(name)
+            if name in PRICE_FIELDS and value is not None:
+                return price_hover(part.price_kind, part.price_date, src.source,
+                                   src.source_date, src.note)
             return f"Source: {src.source} (read {src.source_date})" + (
                 f"\n{src.note}" if src.note else "")
         if role == _ALIGNMENT:

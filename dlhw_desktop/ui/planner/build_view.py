@@ -52,6 +52,7 @@ from dlhw_desktop.core.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.prices import price_hover
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_from_mime
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.status_icons import status_colour, status_icon
@@ -417,6 +418,10 @@ class BuildModel(QAbstractItemModel):
                 lines += [f"• {m}" for m in issue[1]]
             if column == QTY and item.slot.allows_quantity:
                 lines.append("Double-click or F2 to change the quantity.")
+            if column == PRICE and part.price_usd is not None:
+                src = part.source_of("price_usd")
+                lines.append(price_hover(part.price_kind, part.price_date, src.source,
+                                         src.source_date, src.note))
             return "\n".join(lines)
         return None
 

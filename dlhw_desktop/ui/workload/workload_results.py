@@ -192,6 +192,10 @@ class WorkloadResults(QWidget):
             else:
                 lines.append(line("Break-even", f"{be.months:,.1f} months",
                                   f"{be.hours:,.0f} h of use"))
+        elif not rented and result is not None:
+            lines.append(line("Break-even", "n/a",
+                              "this build has no complete price" if own is None
+                              else "no priced cloud offering fits"))
         here = "this setup" if rented else "this build"
         if workload.training:
             mine = None

@@ -1,0 +1,66 @@
+"""``resources/catalog/prices.csv``: sourced purchase prices, each with its kind and date.
+
+Columns ``part_id, amount, currency, price_kind, price_date, source, source_date, note``.
+``price_date`` is when the price held (a launch day, a price-cut announcement);
+``source_date`` is when the source was read. A part may have several prices (a launch
+price and a later official cut, a list price and a reported street figure); the build keeps
+them all in the ``prices`` table and shows one on the part (``core.prices.headline``).
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from dlhw_desktop.catalog.sources import _check_date
+from dlhw_desktop.core.errors import CatalogSourceError
+from dlhw_desktop.core.prices import CURRENCIES, PURCHASE_KINDS, Price, PriceKind, price_kind
+
+PRICES_FILE = "prices.csv"
+COLUMNS = ("part_id", "amount", "currency", "price_kind", "price_date", "source",
+           "source_date", "note")
+
+
+def read_prices(directory: Path) -> list[Price]:
+    """Every sourced price, validated (an absent file is no prices)."""
+    path = directory / PRICES_FILE
+    if not path.exists():
+        return []
+    prices: list[Price] = []
+    seen: dict[tuple[str, str, str, str], str] = {}
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        if tuple(reader.fieldnames or ()) != COLUMNS:
+            raise CatalogSourceError(f"{path.name}: columns must be {', '.join(COLUMNS)}")
+        for line, record in enumerate(reader, start=2):
+            origin = f"{path.name}:{line}"
+            if None in record:
+                raise CatalogSourceError(f"{origin}: more cells than columns")
+            cell = {k: (record.get(k) or "").strip() for k in COLUMNS}
+            for required in COLUMNS[:-1]:
+                if not cell[required]:
+                    raise CatalogSourceError(f"{origin}: {required} is empty")
+            try:
+                amount = float(cell["amount"].replace(",", ""))
+            except ValueError:
+                raise CatalogSourceError(
+                    f"{origin}: amount {cell['amount']!r} is not a number") from None
+            if not amount > 0:
+                raise CatalogSourceError(f"{origin}: amount must be above zero")
+            currency = cell["currency"].upper()
+            if currency not in CURRENCIES:
+                raise CatalogSourceError(f"{origin}: unknown currency {cell['currency']!r}")
+            kind = price_kind(cell["price_kind"])
+            if kind is None or kind not in PURCHASE_KINDS or kind is PriceKind.USER_QUOTE:
+                raise CatalogSourceError(
+                    f"{origin}: price_kind {cell['price_kind']!r} is not one of list, list_1ku, "
+                    "street, reported (cloud rates belong in cloud.csv)")
+            _check_date(cell["price_date"], origin, "price_date")
+            _check_date(cell["source_date"], origin, "source_date")
+            key = (cell["part_id"], kind.value, cell["price_date"], currency)
+            if key in seen:
+                raise CatalogSourceError(f"{origin}: duplicate of {seen[key]}")
+            seen[key] = origin
+            prices.append(Price(cell["part_id"], amount, currency, kind, cell["price_date"],
+                                cell["source"], cell["source_date"], cell["note"]))
+    return prices

@@ -1,0 +1,125 @@
+"""The buyer's price book, stored: ``<app-data>/price_book.db`` (sqlite-utils).
+
+Tables ``prices`` (one row per part: amount, currency, the date the price held, a note,
+where it came from) and ``rates`` (US dollars per unit of a currency, with the date the
+user set it). The book lives beside the user's parts, not in the catalog, so it survives
+catalog updates. Every write is one transaction: an import saves all of its rows or none.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from datetime import date
+from pathlib import Path
+
+import sqlite_utils
+
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.pricebook import PriceBookError, Rate, UserPrice, apply, parse_currency
+from dlhw_desktop.resources import user_data_dir
+
+PRICE_COLUMNS = {"part_id": str, "amount": float, "currency": str, "price_date": str,
+                 "note": str, "source": str, "entered": str}
+
+
+class PriceBook:
+    """The user's prices and currency rates; created on first write."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or user_data_dir() / "price_book.db"
+        self._db: sqlite_utils.Database | None = None
+        self._cache: tuple[dict[str, UserPrice], dict[str, Rate]] | None = None
+
+    def _database(self, create: bool) -> sqlite_utils.Database | None:
+        if self._db is not None:
+            return self._db
+        if not self.path.exists() and not create:
+            return None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite_utils.Database(self.path)
+            if "prices" not in db.table_names():
+                db["prices"].create(PRICE_COLUMNS, pk="part_id")
+            if "rates" not in db.table_names():
+                db["rates"].create({"currency": str, "usd_per_unit": float, "rate_date": str},
+                                   pk="currency")
+        except (OSError, sqlite3.DatabaseError) as exc:
+            raise PriceBookError(f"your price book {self.path} cannot be used: {exc}") from exc
+        self._db = db
+        return db
+
+    def _load(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
+        if self._cache is not None:
+            return self._cache
+        db = self._database(create=False)
+        prices: dict[str, UserPrice] = {}
+        rates: dict[str, Rate] = {}
+        if db is not None:
+            try:
+                for r in db["prices"].rows:
+                    prices[r["part_id"]] = UserPrice(r["part_id"], r["amount"], r["currency"],
+                                                     r["price_date"] or "", r["note"] or "",
+                                                     r["source"] or "your quote")
+                for r in db["rates"].rows:
+                    rates[r["currency"]] = Rate(r["currency"], r["usd_per_unit"],
+                                                r["rate_date"])
+            except sqlite3.DatabaseError as exc:
+                raise PriceBookError(f"your price book {self.path} is damaged: {exc}") from exc
+        self._cache = (prices, rates)
+        return self._cache
+
+    def prices(self) -> list[UserPrice]:
+        return sorted(self._load()[0].values(), key=lambda p: p.part_id)
+
+    def rates(self) -> dict[str, Rate]:
+        return dict(self._load()[1])
+
+    def get(self, part_id: str) -> UserPrice | None:
+        return self._load()[0].get(part_id)
+
+    def save(self, prices: Iterable[UserPrice]) -> int:
+        """Store prices (one per part; a new one replaces the old), all or none."""
+        rows = [{"part_id": p.part_id, "amount": p.amount, "currency": p.currency,
+                 "price_date": p.price_date, "note": p.note, "source": p.source,
+                 "entered": date.today().isoformat()} for p in prices]
+        if not rows:
+            return 0
+        db = self._database(create=True)
+        assert db is not None
+        try:
+            with db.conn:
+                db["prices"].upsert_all(rows, pk="part_id")
+        except sqlite3.DatabaseError as exc:
+            raise PriceBookError(f"cannot save to your price book {self.path}: {exc}") from exc
+        self._cache = None
+        return len(rows)
+
+    def remove(self, part_id: str) -> bool:
+        db = self._database(create=False)
+        if db is None or self.get(part_id) is None:
+            return False
+        with db.conn:
+            db["prices"].delete(part_id)
+        self._cache = None
+        return True
+
+    def set_rate(self, currency: str, usd_per_unit: float, when: str | None = None) -> Rate:
+        code = parse_currency(currency)
+        if code == "USD":
+            raise PriceBookError("USD is the base currency: its rate is 1")
+        if not usd_per_unit > 0:
+            raise PriceBookError("a rate must be above zero")
+        rate = Rate(code, float(usd_per_unit), when or date.today().isoformat())
+        db = self._database(create=True)
+        assert db is not None
+        with db.conn:
+            db["rates"].upsert({"currency": rate.currency, "usd_per_unit": rate.usd_per_unit,
+                                "rate_date": rate.rate_date}, pk="currency")
+        self._cache = None
+        return rate
+
+    def apply(self, part: Part) -> Part:
+        """The part with the user's price, when they set one (it wins over the catalog's)."""
+        prices, rates = self._load()
+        return apply(part, prices.get(part.id), rates)

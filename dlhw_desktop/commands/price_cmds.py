@@ -1,0 +1,213 @@
+"""``dlhw price``: the buyer's price book (set, list, remove, rate, import, export).
+
+A price the user sets wins over the catalog's wherever a part is resolved (build files,
+``dlhw check``, ``dlhw fit --build``, ``dlhw export``, the planner). ``price import`` shows
+what it would do and saves nothing until ``--apply``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+
+from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.core.errors import DlhwError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    price = sub.add_parser("price", help="your own prices: quotes and price lists")
+    actions = price.add_subparsers(dest="price_command", metavar="ACTION", required=True)
+
+    set_ = actions.add_parser("set", help="set your price for a part")
+    set_.add_argument("id", help="part id, e.g. accelerator/nvidia-geforce-rtx-4090")
+    set_.add_argument("amount", help="price, e.g. 1799 or 1.799,00")
+    set_.add_argument("--currency", default="USD", help="ISO code (default USD)")
+    set_.add_argument("--date", default=None, help="the date the price held (default today)")
+    set_.add_argument("--note", default="", help='e.g. "quote from ACME, valid 30 days"')
+    set_.set_defaults(func=cmd_set)
+
+    list_ = actions.add_parser("list", help="your prices, with the catalog's beside them")
+    list_.add_argument("--json", action="store_true", help="print JSON")
+    list_.set_defaults(func=cmd_list)
+
+    remove = actions.add_parser("remove", help="forget your price for a part")
+    remove.add_argument("id")
+    remove.set_defaults(func=cmd_remove)
+
+    rate = actions.add_parser("rate", help="set a currency's rate: US dollars per unit")
+    rate.add_argument("currency", help="ISO code, e.g. EUR")
+    rate.add_argument("usd_per_unit", type=float, help="e.g. 1.08 (1 EUR = 1.08 USD)")
+    rate.add_argument("--date", default=None, help="the date of the rate (default today)")
+    rate.set_defaults(func=cmd_rate)
+
+    export = actions.add_parser("export", help="write your prices as CSV")
+    export.add_argument("-o", "--output", type=Path, default=None,
+                        help="file to write (default: standard output)")
+    export.set_defaults(func=cmd_export)
+
+    imp = actions.add_parser(
+        "import", help="import a quote or price list (CSV); preview first, --apply to save")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--column", action="append", default=[], metavar="FIELD=HEADER",
+                     help="map a column, e.g. --column price=\"Unit Price\" (fields: "
+                          "part_id, part_number, name, price, currency, date, vendor, note)")
+    imp.add_argument("--apply", action="store_true",
+                     help="save the matched rows (nothing is saved without it)")
+    imp.add_argument("--json", action="store_true", help="print the preview as JSON")
+    imp.set_defaults(func=cmd_import)
+
+
+def _book():
+    from dlhw_desktop.catalog.pricebook import PriceBook
+
+    return PriceBook()
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.pricebook import user_price
+
+    catalog = open_catalog(args)
+    part = catalog.get(args.id)
+    price = user_price(part.id, args.amount, args.currency, args.date, args.note)
+    book = _book()
+    book.save([price])
+    shown = book.apply(part)
+    usd = ("" if price.currency == "USD" else
+           f" = ${shown.price_usd:,.2f}" if shown.price_usd is not None else
+           f" (set a rate: dlhw price rate {price.currency} USD_PER_UNIT)")
+    print(f"{part.display_name}: {price.amount:,.2f} {price.currency}{usd}, your quote of "
+          f"{price.price_date}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    catalog = open_catalog(args)
+    book = _book()
+    rows = []
+    for price in book.prices():
+        part = catalog.find(price.part_id)
+        shown = book.apply(part) if part else None
+        rows.append({
+            "part_id": price.part_id, "name": part.display_name if part else None,
+            "amount": price.amount, "currency": price.currency,
+            "price_usd": shown.price_usd if shown else None, "price_date": price.price_date,
+            "note": price.note, "source": price.source,
+            "catalog_price_usd": part.price_usd if part else None,
+            "catalog_price_kind": part.price_kind if part else None,
+            "catalog_price_date": part.price_date if part else None,
+        })
+    if args.json:
+        print_json({"prices": rows,
+                    "rates": [vars_rate(r) for r in book.rates().values()]})
+        return 0
+    if not rows:
+        print("your price book is empty: dlhw price set ID AMOUNT, or dlhw price import "
+              "FILE.csv", file=sys.stderr)
+        return 0
+    for row in rows:
+        catalog_text = (f"catalog ${row['catalog_price_usd']:,.0f} {row['catalog_price_kind']} "
+                        f"{row['catalog_price_date']}" if row["catalog_price_usd"] is not None
+                        else "catalog: no price")
+        note = f"  {row['note']}" if row["note"] else ""
+        print(f"{row['part_id']}  {row['amount']:,.2f} {row['currency']}  "
+              f"{row['price_date']}  [{catalog_text}]{note}")
+    for rate in book.rates().values():
+        print(f"rate: 1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
+    return 0
+
+
+def vars_rate(rate) -> dict[str, object]:
+    return {"currency": rate.currency, "usd_per_unit": rate.usd_per_unit,
+            "rate_date": rate.rate_date}
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    if not _book().remove(args.id):
+        raise DlhwError(f"your price book has no price for {args.id}")
+    print(f"removed your price for {args.id}")
+    return 0
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.pricebook import parse_date
+
+    rate = _book().set_rate(args.currency, args.usd_per_unit, parse_date(args.date))
+    print(f"1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    fields = ["part_id", "price", "currency", "date", "note", "source"]
+    rows = [{"part_id": p.part_id, "price": f"{p.amount:.2f}", "currency": p.currency,
+             "date": p.price_date, "note": p.note, "source": p.source}
+            for p in _book().prices()]
+    if args.output is None:
+        writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return 0
+    try:
+        with args.output.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=fields, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+    except OSError as exc:
+        raise DlhwError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"wrote {len(rows)} prices to {args.output}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.fields import Category
+    from dlhw_desktop.core.pricebook import preview_import
+
+    overrides: dict[str, str] = {}
+    for item in args.column:
+        field, sep, header = item.partition("=")
+        if not sep or not field.strip() or not header.strip():
+            raise DlhwError(f"--column {item!r}: use FIELD=HEADER, e.g. price=\"Unit Price\"")
+        overrides[field.strip()] = header.strip()
+    try:
+        data = args.file.read_bytes()
+    except OSError as exc:
+        raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    catalog = open_catalog(args)
+    parts = [p for c in Category for p in catalog.parts(c)]
+    preview = preview_import(data, parts, overrides)
+    saved = _book().save(preview.prices) if args.apply else 0
+    if args.json:
+        print_json({
+            "file": str(args.file), "encoding": preview.encoding,
+            "delimiter": preview.delimiter, "columns": preview.columns,
+            "matched": [{"line": r.line, "part_id": p.part_id, "amount": p.amount,
+                         "currency": p.currency, "price_date": p.price_date}
+                        for r, p, _ in preview.matched],
+            "ambiguous": [{"line": r.line, "candidates": [c.id for c in cands]}
+                          for r, cands in preview.ambiguous],
+            "unmatched": [{"line": r.line, "values": r.values} for r in preview.unmatched],
+            "errors": [{"line": line, "message": msg} for line, msg in preview.errors],
+            "saved": saved,
+        })
+        return 0
+    print(f"{args.file}: read as {preview.encoding}, separated by {preview.delimiter!r}; "
+          f"columns {', '.join(f'{k}={v!r}' for k, v in preview.columns.items())}")
+    for row, price, part in preview.matched:
+        print(f"  line {row.line}: match   {part.id}  {price.amount:,.2f} {price.currency} "
+              f"({price.price_date})")
+    for row, candidates in preview.ambiguous:
+        names = ", ".join(c.id for c in candidates[:5])
+        more = f" and {len(candidates) - 5} more" if len(candidates) > 5 else ""
+        print(f"  line {row.line}: ambiguous, could be {names}{more}")
+    for row in preview.unmatched:
+        label = " / ".join(v for v in row.values.values() if v)[:80]
+        print(f"  line {row.line}: no match for {label!r}")
+    for line, message in preview.errors:
+        print(f"  line {line}: error: {message}")
+    print(preview.summary())
+    if args.apply:
+        print(f"saved {saved} prices to your price book")
+    else:
+        print("nothing saved: run again with --apply to save the matched rows")
+    return 0

@@ -1,0 +1,319 @@
+"""The buyer's price book, the pure part: read a quote or price list, match its rows to
+parts, and say what would be saved before anything is.
+
+A price list arrives in whatever shape the vendor chose: a header row, one row per line
+item, a part number and/or a description, a unit price, maybe a currency and a date. This
+module reads the text (any of UTF-8, UTF-8 with BOM or Windows-1252; comma, semicolon or tab
+separated), maps its columns, checks every row and matches it to a part: by part id, then by
+manufacturer part number found in a part's name, then by normalised name. The result is a
+preview: matched, ambiguous, unmatched rows and per-row errors. Saving is the storage
+layer's business (``catalog.pricebook``), and only after the preview.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.prices import CURRENCIES, PriceKind, parse_price_date
+
+
+class PriceBookError(DlhwError):
+    """A price, a price list or the price book itself cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrice:
+    """A price the user entered or imported for one part: it wins over the catalog's."""
+
+    part_id: str
+    amount: float
+    currency: str = "USD"
+    price_date: str = ""
+    note: str = ""
+    source: str = "your quote"
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """US dollars per unit of ``currency``, as the user set it on ``rate_date``."""
+
+    currency: str
+    usd_per_unit: float
+    rate_date: str
+
+
+def parse_amount(text: str) -> float:
+    """A price as typed or exported: ``1299``, ``1,299.00``, ``1.299,00``, ``$1 299``,
+    ``EUR 899,90``. Raises ``PriceBookError`` for anything else, zero or a negative."""
+    raw = text.strip()
+    cleaned = re.sub(r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$",
+                     "", raw)
+    cleaned = cleaned.replace("\u00a0", "").replace(" ", "").replace("'", "")
+    if not re.fullmatch(r"-?[0-9][0-9.,]*", cleaned or "x"):
+        raise PriceBookError(f"{raw!r} is not a price")
+    if "," in cleaned and "." in cleaned:
+        decimal = "," if cleaned.rfind(",") > cleaned.rfind(".") else "."
+        thousands = "." if decimal == "," else ","
+        cleaned = cleaned.replace(thousands, "").replace(decimal, ".")
+    elif "," in cleaned:
+        head, _, tail = cleaned.rpartition(",")
+        if len(tail) == 3 and re.fullmatch(r"-?\d{1,3}(,\d{3})+", cleaned):
+            cleaned = cleaned.replace(",", "")
+        elif cleaned.count(",") == 1:
+            cleaned = head + "." + tail
+        else:
+            raise PriceBookError(f"{raw!r} is not a price")
+    elif cleaned.count(".") > 1:
+        if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
+            cleaned = cleaned.replace(".", "")
+        else:
+            raise PriceBookError(f"{raw!r} is not a price")
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise PriceBookError(f"{raw!r} is not a price") from None
+    if not value > 0:
+        raise PriceBookError(f"{raw!r}: a price must be above zero")
+    return value
+
+
+def parse_currency(text: str | None) -> str:
+    code = (text or "USD").strip().upper() or "USD"
+    code = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP"}.get(code, code)
+    if code not in CURRENCIES:
+        raise PriceBookError(f"unknown currency {text!r} (use an ISO code such as USD, EUR)")
+    return code
+
+
+def parse_date(text: str | None) -> str:
+    """An ISO date (``2026-11-20`` or ``2026-11``); empty means today."""
+    if not text or not text.strip():
+        return date.today().isoformat()
+    value = text.strip()
+    if parse_price_date(value) is None:
+        raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)")
+    return value
+
+
+def user_price(part_id: str, amount: str | float, currency: str | None = None,
+               when: str | None = None, note: str = "") -> UserPrice:
+    """A checked ``UserPrice`` from what the user typed."""
+    value = amount if isinstance(amount, float | int) else parse_amount(str(amount))
+    if not value > 0:
+        raise PriceBookError("a price must be above zero")
+    return UserPrice(part_id, float(value), parse_currency(currency), parse_date(when),
+                     note.strip())
+
+
+def in_usd(price: UserPrice, rates: dict[str, Rate]) -> float | None:
+    """The price in US dollars at the user's rate; ``None`` when no rate is set."""
+    if price.currency == "USD":
+        return price.amount
+    rate = rates.get(price.currency)
+    return None if rate is None else price.amount * rate.usd_per_unit
+
+
+def apply(part: Part, price: UserPrice | None, rates: dict[str, Rate]) -> Part:
+    """The part as the user prices it: their quote wins over the catalog's price, shown as
+    a ``user_quote`` of its date; a quote in a currency without a rate leaves the part
+    unpriced (its total cannot be counted in dollars) and says why."""
+    if price is None:
+        return part
+    usd = in_usd(price, rates)
+    sources = dict(part.figure_sources)
+    amount_text = f"{price.amount:,.2f} {price.currency}"
+    note = f"your quote, {price.price_date}: {amount_text}" + (
+        f"; {price.note}" if price.note else "")
+    if usd is None:
+        note += f" (no {price.currency} rate set: not counted in USD totals)"
+    sources["price_usd"] = FigureSource(price.source, price.price_date, note)
+    return replace(part, price_usd=usd, price_date=price.price_date,
+                   price_kind=PriceKind.USER_QUOTE.value, figure_sources=sources)
+
+
+# --- importing a price list ------------------------------------------------------------
+
+FIELD_ALIASES: dict[str, tuple[str, ...]] = {
+    "part_id": ("part_id", "id", "part id", "catalog id"),
+    "part_number": ("part number", "part_number", "partnumber", "mpn", "manufacturer part number",
+                    "mfr part number", "mfr. part #", "sku", "p/n", "pn", "product code",
+                    "model number", "article number", "art. nr."),
+    "name": ("name", "description", "product", "item", "product name", "item description",
+             "model", "bezeichnung"),
+    "price": ("price", "unit price", "amount", "unit cost", "cost", "price (usd)",
+              "net price", "unit price (usd)", "preis", "prix"),
+    "currency": ("currency", "curr", "ccy", "währung", "devise"),
+    "date": ("date", "quote date", "price date", "valid from", "datum"),
+    "vendor": ("vendor", "supplier", "reseller", "manufacturer", "brand"),
+    "note": ("note", "notes", "comment", "remarks"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRow:
+    line: int
+    values: dict[str, str]
+
+
+@dataclass(slots=True)
+class ImportPreview:
+    """What importing a price list would do; nothing is saved until it is applied."""
+
+    encoding: str
+    delimiter: str
+    columns: dict[str, str]
+    matched: list[tuple[ImportRow, UserPrice, Part]] = field(default_factory=list)
+    ambiguous: list[tuple[ImportRow, list[Part]]] = field(default_factory=list)
+    unmatched: list[ImportRow] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def prices(self) -> list[UserPrice]:
+        return [price for _, price, _ in self.matched]
+
+    def summary(self) -> str:
+        return (f"{len(self.matched)} matched, {len(self.ambiguous)} ambiguous, "
+                f"{len(self.unmatched)} unmatched, {len(self.errors)} with errors")
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of a price list and the encoding it was read in; a binary file is refused."""
+    if b"\x00" in data[:4096]:
+        raise PriceBookError("this is not a CSV file (it holds binary data); export the "
+                             "price list as CSV")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise PriceBookError("the file is neither UTF-8 nor Windows-1252 text")  # pragma: no cover
+
+
+def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
+    """Header and rows of a CSV whose separator is a comma, semicolon or tab."""
+    sample = text[:8192]
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
+    except csv.Error:
+        delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = [r for r in reader]
+    rows = [r for r in rows if any(c.strip() for c in r)]
+    if len(rows) < 2:
+        raise PriceBookError("this is not a price list: it needs a header row and at least "
+                             "one price row")
+    header = [h.strip() for h in rows[0]]
+    body = []
+    for line, record in enumerate(rows[1:], start=2):
+        padded = record + [""] * (len(header) - len(record))
+        body.append(ImportRow(line, {h: padded[i].strip() for i, h in enumerate(header)
+                                     if h}))
+    return header, body, delimiter
+
+
+def map_columns(header: Sequence[str], overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """Our field -> the file's column, by the aliases above and the user's overrides."""
+    lowered = {h.strip().lower(): h for h in header if h.strip()}
+    mapping: dict[str, str] = {}
+    for our, aliases in FIELD_ALIASES.items():
+        for alias in aliases:
+            if alias in lowered:
+                mapping[our] = lowered[alias]
+                break
+    for our, theirs in (overrides or {}).items():
+        if our not in FIELD_ALIASES:
+            raise PriceBookError(f"unknown field {our!r} in the column map "
+                                 f"(known: {', '.join(FIELD_ALIASES)})")
+        if theirs.strip().lower() not in lowered:
+            raise PriceBookError(f"the file has no column {theirs!r}")
+        mapping[our] = lowered[theirs.strip().lower()]
+    if "price" not in mapping:
+        raise PriceBookError(f"no price column among {', '.join(h for h in header if h)} "
+                             "(name it 'price' or map it: --column price=\"Unit Price\")")
+    if not {"part_id", "part_number", "name"} & set(mapping):
+        raise PriceBookError("no column names the part (part_id, part number or name)")
+    return mapping
+
+
+def normalise(text: str) -> str:
+    """Lower case, letters and digits only: ``RTX-4090 (24GB)`` -> ``rtx409024gb``."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+class PartIndex:
+    """Parts by id, by normalised display name and by the tokens a part number is found in."""
+
+    def __init__(self, parts: Iterable[Part]) -> None:
+        self.by_id: dict[str, Part] = {}
+        self.by_name: dict[str, list[Part]] = {}
+        for part in parts:
+            self.by_id[part.id] = part
+            for key in {normalise(part.display_name), normalise(part.name)}:
+                self.by_name.setdefault(key, []).append(part)
+        self._names = list(self.by_name.items())
+
+    def match(self, part_id: str, part_number: str, name: str) -> list[Part]:
+        if part_id and part_id in self.by_id:
+            return [self.by_id[part_id]]
+        if part_number:
+            key = normalise(part_number)
+            if len(key) >= 5:
+                found = {p.id: p for k, parts in self._names if key in k for p in parts}
+                if found:
+                    return list(found.values())
+        if name:
+            key = normalise(name)
+            if key in self.by_name:
+                return list({p.id: p for p in self.by_name[key]}.values())
+            if len(key) >= 6:  # "RTX 4090" names several parts: the preview says which
+                return list({p.id: p for k, parts in self._names if key in k
+                             for p in parts}.values())
+        return []
+
+
+def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
+                   overrides: dict[str, str] | None = None) -> ImportPreview:
+    """Read a price list and sort its rows into matched, ambiguous, unmatched and errors."""
+    text, encoding = decode(data)
+    header, rows, delimiter = read_table(text)
+    mapping = map_columns(header, overrides)
+    index = parts if isinstance(parts, PartIndex) else PartIndex(parts)
+    preview = ImportPreview(encoding, delimiter, mapping)
+    seen: dict[str, int] = {}
+
+    def cell(row: ImportRow, our: str) -> str:
+        return row.values.get(mapping[our], "") if our in mapping else ""
+
+    for row in rows:
+        try:
+            amount = parse_amount(cell(row, "price"))
+            currency = parse_currency(cell(row, "currency") or None)
+            when = parse_date(cell(row, "date") or None)
+        except PriceBookError as exc:
+            preview.errors.append((row.line, str(exc)))
+            continue
+        found = index.match(cell(row, "part_id"), cell(row, "part_number"), cell(row, "name"))
+        if not found:
+            preview.unmatched.append(row)
+            continue
+        if len(found) > 1:
+            preview.ambiguous.append((row, found))
+            continue
+        part = found[0]
+        if part.id in seen:
+            preview.errors.append((row.line, f"duplicate: line {seen[part.id]} already prices "
+                                             f"{part.id}"))
+            continue
+        seen[part.id] = row.line
+        note = "; ".join(x for x in (cell(row, "vendor") and f"from {cell(row, 'vendor')}",
+                                     cell(row, "note")) if x)
+        preview.matched.append((row, UserPrice(part.id, amount, currency, when, note,
+                                               "imported price list"), part))
+    return preview

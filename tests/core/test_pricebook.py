@@ -1,0 +1,110 @@
+"""The price book's pure part: amounts as people type them, a quote winning over the
+catalog's price, and a price list read, mapped and matched before anything is saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.pricebook import (
+    PriceBookError,
+    Rate,
+    UserPrice,
+    apply,
+    parse_amount,
+    preview_import,
+    user_price,
+)
+
+RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
+                "GeForce RTX 4090", "test", "2026-01-01", price_usd=1599.0,
+                price_date="2022-09-20", price_kind="list")
+RTX_4090_D = Part("accelerator/nvidia-geforce-rtx-4090-d", Category.ACCELERATOR, "NVIDIA",
+                  "GeForce RTX 4090 D", "test", "2026-01-01")
+SSD = Part("storage/samsung-9100-pro-2tb-mz-vap2t0b-am", Category.STORAGE, "Samsung",
+           "9100 PRO 2TB MZ-VAP2T0B/AM", "test", "2026-01-01")
+PARTS = [RTX_4090, RTX_4090_D, SSD]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1299", 1299.0), ("1,299.00", 1299.0), ("1.299,00", 1299.0), ("$1 299", 1299.0),
+    ("EUR 899,90", 899.9), ("899,90 €", 899.9), ("12.50", 12.5), ("1,234,567", 1234567.0),
+])
+def test_amounts_as_people_write_them(text: str, value: float) -> None:
+    assert parse_amount(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "12a", "1,2,3", "0", "-5", "0,00", "--1"])
+def test_bad_amounts_are_refused(text: str) -> None:
+    with pytest.raises(PriceBookError):
+        parse_amount(text)
+
+
+def test_bad_currency_and_date() -> None:
+    with pytest.raises(PriceBookError, match="unknown currency"):
+        user_price(RTX_4090.id, "100", "ZZZ")
+    with pytest.raises(PriceBookError, match="not a date"):
+        user_price(RTX_4090.id, "100", "USD", "20/11/2026")
+
+
+def test_a_quote_wins_over_the_catalog_price_with_its_own_kind_and_date() -> None:
+    quote = UserPrice(RTX_4090.id, 1799.0, "USD", "2026-11-20", "quote from ACME")
+    shown = apply(RTX_4090, quote, {})
+    assert shown.price_usd == 1799.0 and shown.price_kind == "user_quote"
+    assert shown.price_date == "2026-11-20"
+    assert "your quote, 2026-11-20" in shown.source_of("price_usd").note
+    assert apply(RTX_4090, None, {}) is RTX_4090
+
+
+def test_a_foreign_quote_counts_only_at_the_users_rate() -> None:
+    quote = UserPrice(RTX_4090.id, 1000.0, "EUR", "2026-11-20")
+    assert apply(RTX_4090, quote, {}).price_usd is None  # no rate: not counted, says why
+    assert "no EUR rate" in apply(RTX_4090, quote, {}).source_of("price_usd").note
+    rated = apply(RTX_4090, quote, {"EUR": Rate("EUR", 1.08, "2026-11-20")})
+    assert rated.price_usd == pytest.approx(1080.0)
+
+
+def test_a_vendor_quote_with_semicolons_and_decimal_commas_is_previewed() -> None:
+    data = ("Mfr. Part #;Description;Unit Price;Currency;Date\n"
+            "MZ-VAP2T0B/AM;Samsung 9100 PRO 2TB;179,99;EUR;2026-11-20\n"
+            ";GeForce RTX 4090;1.650,00;EUR;2026-11-20\n"
+            ";RTX 4090;1.600,00;EUR;2026-11-20\n"
+            ";Mystery Widget;10;EUR;\n"
+            ";GeForce RTX 4090;1.700,00;EUR;\n"
+            ";GeForce RTX 4090 D;abc;EUR;\n").encode("cp1252")
+    preview = preview_import(data, PARTS)
+    assert preview.delimiter == ";"
+    assert {p.part_id: p.amount for p in preview.prices} == {
+        SSD.id: pytest.approx(179.99), RTX_4090.id: pytest.approx(1650.0)}
+    assert [r.line for r, _ in preview.ambiguous] == [4]
+    assert {c.id for c in preview.ambiguous[0][1]} == {RTX_4090.id, RTX_4090_D.id}
+    assert [r.line for r in preview.unmatched] == [5]
+    errors = dict(preview.errors)
+    assert "duplicate" in errors[6] and "not a price" in errors[7]
+    assert preview.summary() == "2 matched, 1 ambiguous, 1 unmatched, 2 with errors"
+
+
+def test_windows_1252_text_is_read_and_says_so() -> None:
+    data = "Name;Preis;Währung\nGeForce RTX 4090;1.650,00;EUR\n".encode("cp1252")
+    preview = preview_import(data, PARTS)
+    assert preview.encoding == "cp1252" and len(preview.matched) == 1
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not a CSV"),
+    (b"just one line\n", "header row and at least one"),
+    (b"sku,description\nX,Y\n", "no price column"),
+    (b"price,currency\n10,USD\n", "no column names the part"),
+])
+def test_a_file_that_is_not_a_price_list_is_refused(data: bytes, message: str) -> None:
+    with pytest.raises(PriceBookError, match=message):
+        preview_import(data, PARTS)
+
+
+def test_columns_can_be_mapped_by_hand() -> None:
+    data = b"Artikel,Betrag\nGeForce RTX 4090,1500\n"
+    preview = preview_import(data, PARTS, {"name": "Artikel", "price": "Betrag"})
+    assert [p.amount for p in preview.prices] == [1500.0]
+    with pytest.raises(PriceBookError, match="no column 'Nope'"):
+        preview_import(data, PARTS, {"price": "Nope"})
