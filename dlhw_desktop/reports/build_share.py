@@ -29,10 +29,13 @@ def share_text(sheet: BuildSheet, fmt: str) -> str:
 
 # --- what every format says -------------------------------------------------------------
 def _price(part: PartRow) -> str:
+    """The price with what kind it is and when it held (the sheet's note says both)."""
     if part.unit_price_usd is None and part.unit_price in ("n/a", ""):
         return "no price"
-    dated = f" (price of {part.price_date})" if part.price_date else ""
-    return f"{part.unit_price}{dated}"
+    if part.note:
+        return f"{part.unit_price} ({part.note})"
+    return f"{part.unit_price} (price of {part.price_date})" if part.price_date \
+        else part.unit_price
 
 
 def _verdict(sheet: BuildSheet) -> str:

@@ -26,8 +26,8 @@ def test_every_format_names_parts_quantities_prices_total_and_verdict(
         assert part.name in text
         if part.unit_price_usd is not None:
             assert part.unit_price in text
-            if part.price_date:
-                assert f"price of {part.price_date}" in text  # a price says when it held
+            if part.price_date:  # a price says what kind it is and when it held
+                assert part.price_date in text and part.note in text
     assert sheet.price_total.value in text
     assert {"pass": "Works", "warn": "Works, with warnings", "fail": "Does not work",
             "unknown": "Not known"}[sheet.verdict] in text
