@@ -53,3 +53,18 @@ def test_only_http_links_are_rendered_and_opened(qtbot: QtBot, catalog: Catalog,
         pane.anchorClicked.emit(QUrl(address))
     pane.anchorClicked.emit(QUrl("https://example.com/spec"))
     assert opened == ["https://example.com/spec"]
+
+
+def test_a_link_no_browser_opens_is_copied_and_said(qtbot: QtBot, catalog: Catalog,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: False))
+    pane = PartDetails()
+    qtbot.addWidget(pane)
+    pane.show_part(catalog.get("accelerator/nvidia-geforce-rtx-4090"))
+    said: list[str] = []
+    pane.status_message.connect(said.append)
+    assert not pane.open_link(QUrl("https://example.com/datasheet.pdf"))
+    assert QGuiApplication.clipboard().text() == "https://example.com/datasheet.pdf"
+    assert said and "copied" in said[0] and "example.com/datasheet.pdf" in said[0]

@@ -350,3 +350,34 @@ def test_build_tab_export_writes_the_sheet_and_says_so(
     assert target.exists() and errors == []
     text = poppler("pdftotext", "-raw", target, "-")
     assert "NVIDIA GeForce RTX 4090" in text and "Page 1 of" in text
+
+
+def test_the_export_dialog_starts_beside_the_build_then_where_the_last_sheet_went(
+        qtbot: Any, catalog: Any, app_settings: Any, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, errors: list[Any]) -> None:
+    from PySide6.QtGui import QUndoStack
+
+    from dlhw_desktop.ui.shell.composition import make_build_tab
+
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
+    qtbot.addWidget(tab)
+    tab.add_parts([part_id for part_id, _ in WORKSTATION])
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    asked: list[Path] = []
+
+    def ask(_parent: Any, suggested: Path) -> Path | None:
+        asked.append(suggested)
+        return sheets / suggested.name if len(asked) == 1 else None
+
+    monkeypatch.setattr(pdf_export, "ask_pdf_path", ask)
+    tab.export_sheet()  # an unsaved build, no sheet yet: Documents (or home)
+    qtbot.waitUntil(lambda: (sheets / asked[0].name).exists(), timeout=20000)
+    tab.export_sheet()  # still unsaved: where the last sheet went
+    assert asked[1].parent == sheets
+    project = tmp_path / "project"
+    project.mkdir()
+    tab.ask_save_path = lambda: project / "box.dlhw.json"  # type: ignore[method-assign]
+    assert tab.save_build_as()
+    tab.export_sheet()  # a saved build: beside its file
+    assert asked[2].parent == project and errors == []

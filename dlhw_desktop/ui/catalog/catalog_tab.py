@@ -76,6 +76,7 @@ class CatalogTab(QWidget):
     compare_requested = Signal(list)  # part ids
     add_to_build_requested = Signal(list)  # part ids
     part_selected = Signal(object)  # Part | None
+    status_message = Signal(str)  # for the main window's status bar
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  category: Category | None = Category.ACCELERATOR) -> None:
@@ -133,6 +134,7 @@ class CatalogTab(QWidget):
         self.table.doubleClicked.connect(lambda _i: self._emit_add())
 
         self.details = PartDetails()
+        self.details.status_message.connect(self.status_message)
         self.details.setMinimumWidth(260)
 
         self.action_compare: QAction = make_action("action_compare_part", self)

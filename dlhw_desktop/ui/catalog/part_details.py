@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from dlhw_desktop.core.fields import detail_fields_for
@@ -90,6 +90,8 @@ def _link(source: str) -> str:
 class PartDetails(QTextBrowser):
     """Read-only HTML view of one part; http(s) links open in the browser, nothing else."""
 
+    status_message = Signal(str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("part_details")
@@ -100,11 +102,38 @@ class PartDetails(QTextBrowser):
         self.show_part(None)
 
     def open_link(self, url: QUrl) -> bool:
-        """Open an http(s) address in the browser (tests replace ``QDesktopServices``)."""
+        """Open an http(s) address in the browser (tests replace ``QDesktopServices``).
+
+        Where no browser opens it (a locked-down or headless machine), the address is
+        copied instead and the status bar says so: a click never fails silently."""
         text = url.toString()
         if not web_address(text):
             return False
-        return QDesktopServices.openUrl(QUrl(text))
+        if QDesktopServices.openUrl(QUrl(text)):
+            return True
+        self.copy_link(text)
+        self.status_message.emit(f"No browser opened the source; its address is copied: "
+                                 f"{text}")
+        return False
+
+    def copy_link(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A source link's menu offers "Copy link address" besides the usual copy."""
+        menu = self.createStandardContextMenu(event.pos())
+        anchor = self.anchorAt(event.pos())
+        if anchor and web_address(anchor):
+            action = QAction("Copy link address", menu)
+            action.setObjectName("action_copy_link")
+            action.triggered.connect(lambda: self._copied(anchor))
+            first = menu.actions()[0] if menu.actions() else None
+            menu.insertAction(first, action)
+        menu.exec(event.globalPos())
+
+    def _copied(self, text: str) -> None:
+        self.copy_link(text)
+        self.status_message.emit(f"Copied {text}")
 
     @property
     def part(self) -> Part | None:

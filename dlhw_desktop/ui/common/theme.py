@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 STATUS_COLOURS = {"pass": "#2e7d32", "warn": "#b26a00", "fail": "#c62828", "unknown": "#6b7280"}
 
@@ -53,3 +53,17 @@ def ink_on(fill: str) -> str:
     lum = (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
            + 0.0722 * channel(colour.blueF()))
     return "#111111" if lum > 0.33 else "#ffffff"
+
+
+def set_text_style(widget: QWidget, point_size: float | None = None, bold: bool = False,
+                   muted: bool = False) -> None:
+    """Size, weight and a muted colour by palette role, never by a style sheet: a style
+    sheet's ``palette(...)`` is resolved once, so its colour would outlive a theme change;
+    a role follows the palette at once."""
+    font = widget.font()
+    if point_size is not None:
+        font.setPointSizeF(point_size)
+    font.setBold(bold)
+    widget.setFont(font)
+    if muted:
+        widget.setForegroundRole(QPalette.ColorRole.PlaceholderText)

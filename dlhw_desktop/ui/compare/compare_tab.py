@@ -55,6 +55,7 @@ from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.common.theme import set_text_style
 from dlhw_desktop.ui.compare.charts.bars import BarsChart, DerivedChart, NormalisedChart
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
 from dlhw_desktop.ui.compare.charts.scatter import ScatterChart
@@ -158,7 +159,7 @@ class CompareTab(QWidget):
                       "(Ctrl+Shift+C); click a point in the whole-catalog chart to add it.")
         hint.setWordWrap(True)
         hint.setObjectName("compare_hint")
-        hint.setStyleSheet("color: palette(placeholder-text)")
+        set_text_style(hint, muted=True)
 
         box.addWidget(QLabel("<b>Accelerators to compare</b>"))
         box.addWidget(self.preset_combo)
@@ -381,7 +382,10 @@ class CompareTab(QWidget):
         filters = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)",
                    "csv": "CSV table (*.csv)", "md": "Markdown (*.md)"}
         stem = "compare-table" if fmt in ("csv", "md") else f"compare-{self.state.kind}"
-        default = str(Path.home() / f"{stem}.{fmt}")
+        key = "export/table_folder" if fmt in ("csv", "md") else "export/chart_folder"
+        remembered = self.settings.get(key)
+        folder = Path(remembered) if remembered and Path(remembered).is_dir() else Path.home()
+        default = str(folder / f"{stem}.{fmt}")
         path, _filter = QFileDialog.getSaveFileName(self, "Export", default, filters[fmt])
         if not path:
             return
@@ -394,6 +398,7 @@ class CompareTab(QWidget):
         except (CompareExportError, DlhwError, OSError) as exc:
             show_error(self, "Export failed", str(exc))
             return
+        self.settings.set(key, str(Path(written).parent))
         self.show_message(f"Saved {written}.")
 
     # --- reacting to the model --------------------------------------------------------------

@@ -42,20 +42,22 @@ _RUNNING: set[ExportJob] = set()
 
 
 def export_build_sheet(parent: QWidget, build: Build, report: CheckReport | None,
-                       catalog: Catalog) -> None:
-    """Ask for a file name, then export the build's sheet to it in the background."""
+                       catalog: Catalog, folder: Path | None = None) -> Path | None:
+    """Ask for a file name (starting in ``folder``), then export the build's sheet to it
+    in the background; the chosen path, or None when the user cancelled."""
     try:
         sheet = make_sheet(build, report, catalog)
     except DlhwError as exc:
         show_error(parent, ERROR_TITLE, str(exc))
-        return
-    path = ask_pdf_path(parent, suggested_path(build.name))
+        return None
+    path = ask_pdf_path(parent, suggested_path(build.name, folder))
     if path is None:
-        return
+        return None
     # The build's own file is never the PDF (the Build tab says which file it is).
     own_file = getattr(parent, "path", None)
     start_export(parent, sheet, path, default_paper(),
                  protect=(own_file,) if isinstance(own_file, Path) else ())
+    return path
 
 
 def make_sheet(build: Build, report: CheckReport | None, catalog: Catalog) -> BuildSheet:
@@ -77,10 +79,12 @@ def file_stem(name: str) -> str:
     return stem[:120] or "build"
 
 
-def suggested_path(build_name: str) -> Path:
-    folder = QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-    return Path(folder) / f"{file_stem(build_name)}.pdf"
+def suggested_path(build_name: str, folder: Path | None = None) -> Path:
+    """``folder`` (beside the open build, or where the last sheet went), else Documents."""
+    if folder is None or not folder.is_dir():
+        folder = Path(QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home()))
+    return folder / f"{file_stem(build_name)}.pdf"
 
 
 def ask_pdf_path(parent: QWidget | None, suggested: Path) -> Path | None:

@@ -118,7 +118,13 @@ class BuildFileActions:
     def export_sheet(self) -> None:
         from dlhw_desktop.ui.pdf.export_job import export_build_sheet
 
-        export_build_sheet(self, self.build, self._report, self.catalog)
+        # beside the open build when it has a file, else where the last sheet went
+        remembered = self.settings.get("export/sheet_folder")
+        folder = (self.document.path.parent if self.document.path is not None
+                  else Path(remembered) if remembered else None)
+        chosen = export_build_sheet(self, self.build, self._report, self.catalog, folder)
+        if chosen is not None:
+            self.settings.set("export/sheet_folder", str(chosen.parent))
 
     def detect_computer(self) -> None:
         """Make a build from this machine (issue 10), off the GUI thread; undoable."""

@@ -11,6 +11,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from dlhw_desktop.core.checks import BuildSummary, CheckSettings
+from dlhw_desktop.ui.common.theme import set_text_style
 
 TILE_WIDTH = 118
 """Below this width per tile the bar wraps into two rows."""
@@ -81,12 +82,12 @@ class TotalsBar(QFrame):
             box.setContentsMargins(0, 0, 0, 0)
             box.setSpacing(0)
             heading = QLabel(title.upper())
-            heading.setStyleSheet("color: palette(mid); font-size: 8pt; font-weight: 600;")
+            set_text_style(heading, 8, bold=True, muted=True)
             value = QLabel("—", objectName=f"total_{key}_value")
-            value.setStyleSheet("font-size: 14pt; font-weight: 600;")
+            set_text_style(value, 14, bold=True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             caption = QLabel("", objectName=f"total_{key}_caption")
-            caption.setStyleSheet("color: palette(mid); font-size: 8pt;")
+            set_text_style(caption, 8, muted=True)
             caption.setWordWrap(True)
             box.addWidget(heading)
             box.addWidget(value)

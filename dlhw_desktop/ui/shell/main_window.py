@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         tab = CatalogTab(self.catalog, category=self._saved_category())
         tab.compare_requested.connect(self.compare_parts)
         tab.add_to_build_requested.connect(self.add_to_build)
+        tab.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.edit_menu.addAction(tab.action_add)
         self.edit_menu.addAction(tab.action_compare)
         splitter = self.settings.get("catalog/splitter")
