@@ -465,7 +465,8 @@ def test_export_hands_the_build_and_its_report_to_the_pdf_module(
     monkeypatch.setattr(pdf_export, "export_build_sheet", lambda *args: calls.append(args))
     tab.add_parts([RTX_4090])
     tab.export_sheet()
-    assert calls == [(tab, tab.build, tab.report, tab.catalog)]
+    # and the folder to start in: none yet for an unsaved build with no sheet exported
+    assert calls == [(tab, tab.build, tab.report, tab.catalog, None)]
 
 
 def test_detect_computer_runs_in_the_background_and_is_undoable(
