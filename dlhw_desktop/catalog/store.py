@@ -31,6 +31,7 @@ from dlhw_desktop.core.fields import (
     fields_for,
 )
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.reading import FileReadError, check_regular_file
 from dlhw_desktop.resources import bundled_catalog_path
 
 P = ParamSpec("P")
@@ -122,6 +123,10 @@ class Catalog:
             raise CatalogError(f"the catalog {path} does not exist")
         if path.is_dir():
             raise CatalogError(f"the catalog {path} is a folder, not a database file")
+        try:
+            check_regular_file(path)  # a FIFO would block the open below for ever
+        except FileReadError as exc:
+            raise CatalogError(f"the catalog {path}: {exc}") from None
         try:
             with path.open("rb") as handle:
                 header = handle.read(100)

@@ -83,7 +83,8 @@ def _to_json(path: Path, loaded: Any, report: Any) -> dict[str, Any]:
                     "figures": dict(r.figures), "part_ids": list(r.part_ids),
                     "suggestion": r.suggestion} for r in report.results],
         "summary": {
-            "status": report.verdict, "price_usd": s.price_usd,
+            "status": report.verdict, "complete": not report.incomplete,
+            "incomplete": report.incomplete or None, "price_usd": s.price_usd,
             "unknown_price_parts": s.unknown_price_parts, "sustained_w": s.sustained_w,
             "wall_w": s.wall_w, "heat_w": s.heat_w, "psu_load": s.psu_load,
             "vram_gb": s.vram_gb, "ram_gb": s.ram_gb, "bf16_tflops": s.bf16_tflops,
@@ -104,8 +105,9 @@ def _n(value: float | None, unit: str = "", money: bool = False) -> str:
 def _print_text(build: Any, report: Any) -> None:
     s = report.summary
     counts = {k: sum(r.status == k for r in report.results) for k in _MARK}
+    incomplete = f"; INCOMPLETE: {report.incomplete}" if report.incomplete else ""
     print(f"{build.name}: {report.verdict.upper()} ({counts['fail']} fail, {counts['warn']} "
-          f"warn, {counts['unknown']} unknown, {counts['pass']} pass)")
+          f"warn, {counts['unknown']} unknown, {counts['pass']} pass){incomplete}")
     for result in sorted(report.results, key=lambda r: ("fail", "warn", "unknown",
                                                         "pass").index(r.status)):
         print(f"  [{_MARK[result.status]}] {result.id}: {result.message}")

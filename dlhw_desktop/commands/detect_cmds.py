@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from dlhw_desktop.commands.common import open_catalog, print_json
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.limits import plural
 
 if TYPE_CHECKING:
     from dlhw_desktop.catalog.matching import MatchRecord
@@ -121,7 +122,7 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
             bits.append(f"{memory.installed_gb:g} GB installed"
                         + (" (estimated)" if memory.installed_estimated else ""))
         if memory.modules:
-            bits.append(f"{len(memory.modules)} module(s)")
+            bits.append(plural(len(memory.modules), "module"))
         if memory.memory_type or memory.speed_mt_s:
             bits.append(" ".join(x for x in (memory.memory_type or "type unknown",
                                              f"{memory.speed_mt_s} MT/s" if memory.speed_mt_s
@@ -171,7 +172,7 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
             print(f"  - {unknown.what}: {unknown.reason}{hint}")
         print()
     matched = sum(1 for m in matches if m.matched)
-    print(f"Build \"{build_name}\": {len(matches)} part(s), {matched} from the catalog, "
+    print(f"Build \"{build_name}\": {plural(len(matches), 'part')}, {matched} from the catalog, "
           f"{len(matches) - matched} kept as detected (custom).")
     if saved is not None:
         print(f"Saved to {saved}")

@@ -146,6 +146,7 @@ def make_build_sheet(
         app_version=__version__,
         warnings=tuple(warnings),
         assumptions=_assumptions(price_per_kwh, utilisation),
+        incomplete=report.incomplete,
     )
 
 

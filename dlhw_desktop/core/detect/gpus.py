@@ -20,6 +20,7 @@ from typing import Any
 from dlhw_desktop.core.detect.host import Host, run_powershell
 from dlhw_desktop.core.detect.model import DetectedGpu, Unknown
 from dlhw_desktop.core.detect.runner import CommandResult, Outcome, first_line
+from dlhw_desktop.core.limits import plural
 
 NVIDIA_QUERY = "name,memory.total,power.limit,pci.bus_id,driver_version"
 NVIDIA_BASIC_QUERY = "name,memory.total,pci.bus_id,driver_version"
@@ -172,7 +173,7 @@ def parse_nvidia_csv(text: str, fields: str = NVIDIA_QUERY) -> ToolParse:
         ))
     error = errors[0] if errors else ""
     if gpus and errors:
-        error = f"{len(errors)} GPU(s) could not be read: {errors[0]}"
+        error = f"{plural(len(errors), 'GPU')} could not be read: {errors[0]}"
     return ToolParse(tuple(gpus), error, skipped)
 
 

@@ -51,16 +51,18 @@ def verdict_text(report: CheckReport | None) -> tuple[str, str]:
         return ("Will not work as planned",
                 f"{n} failing check{'s' if n != 1 else ''} to fix"
                 + (f", {counts['warn']} warning{'s' if counts['warn'] != 1 else ''}"
-                   if counts["warn"] else ""))
+                   if counts["warn"] else "")
+                + (f"; incomplete ({report.incomplete})" if report.incomplete else ""))
+    if report.incomplete:  # warnings or not, an incomplete build is not shown to work
+        n = counts["warn"]
+        return ("Not complete yet", report.incomplete
+                + (f"; {n} warning{'s' if n != 1 else ''} so far" if n else ""))
     if verdict == "warn":
         n = counts["warn"]
         return ("Works, with warnings",
                 f"{n} warning{'s' if n != 1 else ''} worth reading; nothing fails"
                 + (f"; {counts['unknown']} unknown" if counts["unknown"] else ""))
     if verdict == "unknown":
-        incomplete = report.get("compat.complete")
-        if incomplete is not None:
-            return ("Not complete yet", incomplete.message)
         n = counts["unknown"]
         return ("Not shown to work yet",
                 f"{n} check{'s' if n != 1 else ''} lack a figure; nothing known fails")
