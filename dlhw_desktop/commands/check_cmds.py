@@ -13,7 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    finite_float,
+    open_catalog,
+    print_json,
+    warn_user_parts,
+)
 from dlhw_desktop.core.checks.settings import MAINS
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -29,9 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--mains", choices=list(MAINS), default=None,
                        help="household circuit (default 120V-15A)")
-    check.add_argument("--price-per-kwh", type=float, default=None, metavar="USD",
+    check.add_argument("--price-per-kwh", type=finite_float, default=None, metavar="USD",
                        help="electricity price in USD per kWh (default 0.17)")
-    check.add_argument("--utilisation", type=float, default=None, metavar="FRACTION",
+    check.add_argument("--utilisation", type=finite_float, default=None, metavar="FRACTION",
                        help="share of the year at full load, 0 to 1 (default 0.5)")
     check.set_defaults(func=cmd_check)
 
@@ -59,7 +64,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     catalog = open_catalog(args)
-    loaded = buildfile.load(args.build, PartResolver(catalog, UserParts()))
+    resolver = PartResolver(catalog, UserParts())
+    loaded = buildfile.load(args.build, resolver)
+    warn_user_parts(resolver)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     report = check_build(loaded.build, settings, tiers_from_rows(catalog.tier_rows()))

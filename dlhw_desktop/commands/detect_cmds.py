@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import finite_float, open_catalog, print_json
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.limits import plural
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     detect.add_argument("--json", action="store_true", help="print JSON")
     detect.add_argument("-o", "--output", type=Path, metavar="BUILD",
                         help="save the machine as a build file (e.g. mine.dlhw.json)")
-    detect.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+    detect.add_argument("--timeout", type=finite_float, default=5.0, metavar="SECONDS",
                         help="time limit for each outside command (default 5)")
     detect.add_argument("--record", type=Path, metavar="DIR",
                         help="also save the raw outputs read, to attach to a bug report")

@@ -7,7 +7,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import open_catalog
+from dlhw_desktop.commands.common import open_catalog, warn_user_parts
 from dlhw_desktop.core.errors import CatalogError, DlhwError
 
 SUFFIXES = (".dlhw.json", ".json")
@@ -54,8 +54,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
     catalog = open_catalog(args)
-    find = PartResolver(catalog).find
+    resolver = PartResolver(catalog)
+    find = resolver.find
     loaded = buildfile.load(args.build, find)
+    warn_user_parts(resolver)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     try:

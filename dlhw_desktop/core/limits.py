@@ -39,9 +39,10 @@ MAX_MEMORY_KITS = 48
 MAX_DRIVES = 90
 """A 4U top-loading storage server's 90 bays."""
 
-MAX_CLOUD_UNITS = 100_000
-"""Rented instances or chips: ten times the largest TPU pod (8,960 v5p chips), so a
-cluster fits, a typo of 10**30 does not."""
+MAX_CLOUD_UNITS = 10_000
+"""Rented instances or chips: more than the largest TPU pod (8,960 v5p chips), so a
+cluster fits and a typo of 10**30 does not; at 8 GPUs an instance, a workload fit then
+weighs at most 80,000 GPUs."""
 
 MAX_DISTINCT_PARTS = 1_000
 """Distinct parts in one build file: a real build has under 30; a bound keeps loading,

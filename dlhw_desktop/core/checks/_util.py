@@ -93,11 +93,14 @@ def join(names: Iterable[str]) -> str:
 def field_label(name: str) -> str:
     """A field's human label from the vocabulary (``tdp_w`` -> ``TDP``), never its name."""
     spec = FIELDS_BY_NAME.get(name)
-    return spec.label if spec is not None else name.replace("_", " ")
+    label = spec.label if spec is not None else name.replace("_", " ")
+    first = label.split(" ", 1)[0]
+    acronym = first.isupper() or any(c.isupper() or c.isdigit() for c in first[1:])
+    return label if acronym else label[:1].lower() + label[1:]
 
 
 def missing(pairs: Iterable[tuple[Part, str]]) -> str:
-    """``"missing TDP of NVIDIA RTX 4090, Rated output of Corsair RM850x"``: labels from
+    """``"missing TDP of NVIDIA RTX 4090, rated output of Corsair RM850x"``: labels from
     the field vocabulary, so no internal name reaches a user."""
     text = ", ".join(dict.fromkeys(f"{field_label(name)} of {part.display_name}"
                                    for part, name in pairs))

@@ -36,10 +36,11 @@ from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
 from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
+from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, quantity_limit, slot_for
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError, DlhwError
+from dlhw_desktop.core.limits import QuantityLimit
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
@@ -62,7 +63,7 @@ from dlhw_desktop.ui.planner.build_commands import (
     SetWorkloadCommand,
 )
 from dlhw_desktop.ui.planner.build_document import BuildDocument
-from dlhw_desktop.ui.planner.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
+from dlhw_desktop.ui.planner.build_view import BuildModel, BuildTreeView, worst_issues
 from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
     check_settings_from,
@@ -289,8 +290,18 @@ class BuildTab(QWidget):
                 parts.append(part)
         chosen: list[Part] = []
         taken: dict[Slot, Part] = {}
+        pending: dict[QuantityLimit, int] = {}
+        refused: list[str] = []
         for part in parts:
             slot = slot_for(part)
+            if not slot.single:
+                kind = quantity_limit(part)
+                more = pending.get(kind, 0) + 1
+                if self.build.total(kind) + more > kind.most:
+                    refused.append(f"{part.display_name} not added: "
+                                   f"{kind.message(self.build.total(kind) + more)}")
+                    continue
+                pending[kind] = more
             occupant = taken.get(slot) if slot.single else None
             if occupant is None:
                 current = self.build.would_replace(part)
@@ -315,6 +326,8 @@ class BuildTab(QWidget):
         if unknown:
             self.status_message.emit(f"Not in the catalog or your parts: "
                                      f"{', '.join(unknown)}", 6000)
+        if refused:
+            self.status_message.emit(refused[0], 8000)
         return len(chosen)
 
     def remove_parts(self, part_ids: Sequence[str]) -> int:
@@ -334,8 +347,13 @@ class BuildTab(QWidget):
         item = self.build.find(part_id)
         if item is None or not item.slot.allows_quantity or item.quantity == quantity:
             return
-        limit = item.slot.max_count or MAX_QUANTITY
-        if not 1 <= quantity <= limit:
+        if quantity < 1:
+            return
+        kind = quantity_limit(item.part)
+        room = item.quantity + self.build.room_for(item.part)
+        if quantity > room:  # said, not silently clamped: the limit and why it is there
+            self.status_message.emit(kind.message(quantity - item.quantity
+                                                  + self.build.total(kind)), 8000)
             return
         self.undo_stack.push(SetQuantityCommand(self.build, part_id, quantity))
 
@@ -425,17 +443,31 @@ class BuildTab(QWidget):
             return False
         if slot_for(part).single:
             quantity = 1
+        elif quantity > self.build.room_for(part):
+            kind = quantity_limit(part)
+            self.status_message.emit(kind.message(self.build.total(kind) + quantity), 8000)
+            return False
         self.undo_stack.push(AddPartCommand(self.build, part, quantity))
         return True
 
     def apply_proposal(self, parts: list) -> None:
         """Add an advisor's proposal (part ids with quantities) as one undo step."""
         macro = MacroCommand(f"Add {len(parts)} proposed parts")
+        pending: dict[QuantityLimit, int] = {}
         for part_id, quantity in parts:
             part = self.resolver.find(part_id)
-            if part is not None:
-                macro.add(AddPartCommand(self.build, part,
-                                         1 if slot_for(part).single else int(quantity)))
+            if part is None:
+                continue
+            count = 1 if slot_for(part).single else int(quantity)
+            if not slot_for(part).single:
+                kind = quantity_limit(part)
+                total = self.build.total(kind) + pending.get(kind, 0) + count
+                if total > kind.most:
+                    self.status_message.emit(f"{part.display_name} not added: "
+                                             f"{kind.message(total)}", 8000)
+                    continue
+                pending[kind] = pending.get(kind, 0) + count
+            macro.add(AddPartCommand(self.build, part, count))
         self.undo_stack.push(macro)
 
     def restore_autosave(self, path: Path) -> bool:
