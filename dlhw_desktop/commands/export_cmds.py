@@ -77,6 +77,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         info = write_build_sheet_pdf(sheet, output, args.paper)
     except ValueError as exc:  # an unknown paper name from a caller bypassing argparse
         raise DlhwError(str(exc)) from None
+    except OSError as exc:  # e.g. a name longer than the file system takes
+        name = output.name if len(output.name) <= 60 else output.name[:57] + "..."
+        raise DlhwError(f"cannot write {name}: {exc.strerror or exc}") from None
     if info.missing_glyphs:
         print(f"dlhw: warning: the bundled font lacks {info.missing_glyphs!r}; those "
               "characters may print as boxes", file=sys.stderr)

@@ -190,6 +190,9 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
                         limits.MAX_NAME_CHARS)
     notes = checked_text(_string(document, "notes", ""), "the build's notes",
                          limits.MAX_NOTES_CHARS)
+    if notes.count("\n") >= limits.MAX_NOTES_LINES:
+        raise BuildFileError(f"the build's notes have {notes.count(chr(10)) + 1:,} lines; "
+                             f"at most {limits.MAX_NOTES_LINES:,} are allowed")
     if "parts" not in document:
         raise BuildFileError("malformed build file: no \"parts\" list")
     entries = document["parts"]

@@ -44,6 +44,10 @@ MAX_CLOUD_UNITS = 10_000
 cluster fits and a typo of 10**30 does not; at 8 GPUs an instance, a workload fit then
 weighs at most 80,000 GPUs."""
 
+MAX_FIT_GPUS = 16_384
+"""GPUs a workload fit of a build weighs: the fit judges each GPU on its own, so this
+keeps it near a second; a larger cluster is fitted a part at a time."""
+
 MAX_DISTINCT_PARTS = 1_000
 """Distinct parts in one build file: a real build has under 30; a bound keeps loading,
 checking and printing short."""
@@ -65,6 +69,9 @@ MAX_TEXT_CHARS = 2_000
 
 MAX_NOTES_CHARS = 20_000
 """A build's notes: about eight printed pages on the build sheet."""
+
+MAX_NOTES_LINES = 500
+"""Lines of a build's notes: about seven printed pages even when every line is short."""
 
 MAX_FIGURE = 1e9
 """Largest figure a custom part may carry: above every real one (watts, GB, TFLOPS,
@@ -116,3 +123,10 @@ def valid_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def bounded_notes(text: str) -> str:
+    """``text`` cut to what a build's notes may hold (characters, then lines)."""
+    text = text[:MAX_NOTES_CHARS]
+    lines = text.split("\n")
+    return "\n".join(lines[:MAX_NOTES_LINES]) if len(lines) > MAX_NOTES_LINES else text

@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-from dlhw_desktop.core import buildfile
+from dlhw_desktop.core import buildfile, limits
 from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, quantity_limit, slot_for
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError, DlhwError
-from dlhw_desktop.core.limits import QuantityLimit
+from dlhw_desktop.core.limits import QuantityLimit, bounded_notes
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
@@ -72,6 +72,7 @@ from dlhw_desktop.ui.planner.check_settings_dialog import (
 from dlhw_desktop.ui.planner.checks_panel import ChecksPanel
 from dlhw_desktop.ui.planner.part_picker import CUSTOM, PartPicker
 from dlhw_desktop.ui.planner.totals_bar import TotalsBar
+from dlhw_desktop.ui.planner.user_parts_notice import UserPartsNotice
 
 log = logging.getLogger(__name__)
 NOTES_DELAY_MS = 700
@@ -120,6 +121,8 @@ class BuildTab(QWidget):
                                    on_error=lambda text: self.status_message.emit(text, 8000))
         self.recheck()
         self._update_title()
+        self.user_parts_notice.status_message.connect(self.status_message)
+        QTimer.singleShot(0, self.user_parts_notice.check)  # after the window is up
 
     # --- construction -------------------------------------------------------------------
     def _load_tiers(self) -> dict[str, WorkloadTier]:
@@ -134,6 +137,7 @@ class BuildTab(QWidget):
 
         self.name_edit = QLineEdit(self.build.name, objectName="build_name")
         self.name_edit.setPlaceholderText(DEFAULT_NAME)
+        self.name_edit.setMaxLength(limits.MAX_NAME_CHARS)
         self.name_edit.setToolTip("The build's name (saved in the file and shown in the title)")
         self.tier_combo = QComboBox(objectName="build_tier")
         self.tier_combo.addItem("No workload tier", None)
@@ -176,6 +180,7 @@ class BuildTab(QWidget):
         self.notice.setStyleSheet("background: #fff4d6; color: #5c4300; border: 1px solid "
                                   "#e0b84c; border-radius: 4px; padding: 4px 8px;")
         self.notice.hide()
+        self.user_parts_notice = UserPartsNotice(self.user_parts)
         self.notes_edit = QPlainTextEdit(objectName="build_notes")
         self.notes_edit.setPlaceholderText("Notes: what this machine is for, quotes, open "
                                            "questions…")
@@ -206,6 +211,7 @@ class BuildTab(QWidget):
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
         centre_layout.addWidget(self.totals)
+        centre_layout.addWidget(self.user_parts_notice)
         centre_layout.addWidget(self.notice)
         centre_layout.addWidget(self.view, 1)
         centre_layout.addWidget(self.notes_edit)
@@ -542,6 +548,8 @@ class BuildTab(QWidget):
             show_error(self, "Cannot open the build", str(exc))
             return False
         self._show_notice(loaded.warnings)
+        if self.resolver.problem:
+            self.user_parts_notice.check(self.resolver.problem)
         self.status_message.emit(f"Opened {Path(path).name}", 4000)
         return True
 
@@ -657,7 +665,15 @@ class BuildTab(QWidget):
 
     def _commit_notes(self) -> None:
         self._notes_timer.stop()
-        self.set_notes(self.notes_edit.toPlainText())
+        text = self.notes_edit.toPlainText()
+        kept = bounded_notes(text)
+        if kept != text:  # what a build file may hold (core.limits): said, then trimmed
+            self.notes_edit.setPlainText(kept)
+            self.status_message.emit(
+                f"Notes hold at most {limits.MAX_NOTES_CHARS:,} characters and "
+                f"{limits.MAX_NOTES_LINES:,} lines (a few pages on the build sheet); "
+                "the rest was not kept", 10000)
+        self.set_notes(kept)
 
     def _commit_tier(self, _index: int) -> None:
         self.set_tier(self.tier_combo.currentData())
