@@ -185,7 +185,6 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
     if version > VERSION:
         raise BuildFileError(f"made by a newer version of DL Hardware Desktop (file version "
                              f"{version}; this version reads up to {VERSION}): please update")
-    check_document_text(document)
     name = checked_text(_string(document, "name", DEFAULT_NAME), "the build's name",
                         limits.MAX_NAME_CHARS)
     notes = checked_text(_string(document, "notes", ""), "the build's notes",
@@ -217,6 +216,7 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
     build = Build(name=name, notes=notes, tier=tier, workload=extra)
 
     parsed = [_entry(i, e) for i, e in enumerate(entries, start=1)]
+    check_document_text(document)  # after the named fields, whose messages are clearer
     missing_ids: list[str] = []
     # Each id is resolved once and a part listed twice is counted once, with its
     # quantities summed: the work grows with the distinct parts, not with repeats.
@@ -291,9 +291,6 @@ def _entry(number: int, entry: Any) -> tuple[str, int, Mapping[str, Any]]:
     if quantity < 1:
         raise BuildFileError(f"{where} ({part_id}): quantity must be at least 1, "
                              f"not {quantity}")
-    if quantity > limits.MAX_CLOUD_UNITS:  # the largest limit of any kind
-        raise BuildFileError(f"{where} ({part_id}): quantity {quantity:,} is beyond any "
-                             f"build (at most {limits.MAX_CLOUD_UNITS:,}, for cloud units)")
     return part_id, quantity, entry
 
 
