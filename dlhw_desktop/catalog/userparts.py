@@ -79,7 +79,10 @@ class UserParts:
                         db["parts"].add_column(spec.name, _TYPES[spec.kind])
             if version != USER_VERSION:
                 db.execute(f"PRAGMA user_version = {USER_VERSION}")
-        except (OSError, sqlite3.DatabaseError) as exc:
+        except OSError as exc:  # the folder, not the file: nothing is damaged
+            raise UserPartsError(f"your parts database {self.path} cannot be used: "
+                                 f"{exc.strerror or exc}") from exc
+        except sqlite3.DatabaseError as exc:
             raise UserPartsError(self._damaged(str(exc))) from exc
         self._db = db
         return db

@@ -313,3 +313,19 @@ def test_sxm_modules_are_not_counted_on_the_psu(parts: PartFactory,
                                                 make_build: MakeBuild) -> None:
     build = make_build(parts.h100_sxm(), parts.ryzen_9_7950x(), parts.rm850x())
     assert result(build, "power.psu_load").figures["gpu_w"] == 0
+
+
+@pytest.mark.parametrize(("card_w", "status", "words"), [
+    (935, "warn", "exceeds"),  # (935 + 220 W) / 0.8 = 1,444 W at the wall
+    (925, "warn", "within 5 % of"),  # 1,431 W: passed before
+    (880, "warn", "within 5 % of"),  # 1,375 W
+    (850, "pass", "is within a"),  # 1,338 W: 7 % to spare
+])
+def test_a_load_within_five_percent_of_the_circuit_warns(parts: PartFactory,
+                                                         make_build: MakeBuild, card_w: int,
+                                                         status: str, words: str) -> None:
+    """A wall draw of 1,431 W on a 1,440 W circuit used to pass: within 5 % of a limit, the
+    estimate's own error (rated TDPs, an assumed efficiency) is larger than the margin."""
+    r = result(make_build(parts.rtx_4090(tdp_w=card_w), parts.ryzen_9_7950x()),
+               "power.circuit")
+    assert r.status == status and words in r.message, r.message
