@@ -447,3 +447,16 @@ def test_user_parts_with_bad_rows_are_one_message(_private_user_data: Path) -> N
         UserParts(store.path).all()
     with pytest.raises(UserPartsError, match="not a number"):
         store.add(Category.ACCELERATOR, "Acme", "X2", {"tdp_w": float("nan")})
+
+
+def test_a_batch_is_admitted_against_what_it_already_took(catalog: Any) -> None:
+    from dlhw_desktop.core.build_room import admit, quantity_refusal
+
+    build = Build()
+    card = catalog.get(RTX_4090)
+    build.add(card, 18)
+    fits, refused = admit(build, [(card, 1), (card, 1), (card, 1), (catalog.get(CPU), 1)])
+    assert [q for _, q in fits] == [1, 1, 1] and len(refused) == 1
+    assert "at most 20 PCIe accelerator cards; 21 asked" in refused[0]
+    assert quantity_refusal(build, RTX_4090, 20) is None
+    assert "21 asked" in (quantity_refusal(build, RTX_4090, 21) or "")

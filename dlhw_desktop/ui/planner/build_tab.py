@@ -36,11 +36,12 @@ from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
 from dlhw_desktop.core import buildfile, limits
-from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, quantity_limit, slot_for
+from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
+from dlhw_desktop.core.build_room import admit, quantity_refusal
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError, DlhwError
-from dlhw_desktop.core.limits import QuantityLimit, bounded_notes
+from dlhw_desktop.core.limits import bounded_notes
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
@@ -294,20 +295,11 @@ class BuildTab(QWidget):
                 unknown.append(part_id)
             else:
                 parts.append(part)
+        admitted, refused = admit(self.build, ((p, 1) for p in parts))
         chosen: list[Part] = []
         taken: dict[Slot, Part] = {}
-        pending: dict[QuantityLimit, int] = {}
-        refused: list[str] = []
-        for part in parts:
+        for part, _ in admitted:
             slot = slot_for(part)
-            if not slot.single:
-                kind = quantity_limit(part)
-                more = pending.get(kind, 0) + 1
-                if self.build.total(kind) + more > kind.most:
-                    refused.append(f"{part.display_name} not added: "
-                                   f"{kind.message(self.build.total(kind) + more)}")
-                    continue
-                pending[kind] = more
             occupant = taken.get(slot) if slot.single else None
             if occupant is None:
                 current = self.build.would_replace(part)
@@ -355,11 +347,9 @@ class BuildTab(QWidget):
             return
         if quantity < 1:
             return
-        kind = quantity_limit(item.part)
-        room = item.quantity + self.build.room_for(item.part)
-        if quantity > room:  # said, not silently clamped: the limit and why it is there
-            self.status_message.emit(kind.message(quantity - item.quantity
-                                                  + self.build.total(kind)), 8000)
+        refusal = quantity_refusal(self.build, part_id, quantity)
+        if refusal is not None:  # said, not silently clamped
+            self.status_message.emit(refusal, 8000)
             return
         self.undo_stack.push(SetQuantityCommand(self.build, part_id, quantity))
 
@@ -449,9 +439,9 @@ class BuildTab(QWidget):
             return False
         if slot_for(part).single:
             quantity = 1
-        elif quantity > self.build.room_for(part):
-            kind = quantity_limit(part)
-            self.status_message.emit(kind.message(self.build.total(kind) + quantity), 8000)
+        _, refused = admit(self.build, [(part, quantity)])
+        if refused:
+            self.status_message.emit(refused[0], 8000)
             return False
         self.undo_stack.push(AddPartCommand(self.build, part, quantity))
         return True
@@ -459,21 +449,13 @@ class BuildTab(QWidget):
     def apply_proposal(self, parts: list) -> None:
         """Add an advisor's proposal (part ids with quantities) as one undo step."""
         macro = MacroCommand(f"Add {len(parts)} proposed parts")
-        pending: dict[QuantityLimit, int] = {}
-        for part_id, quantity in parts:
-            part = self.resolver.find(part_id)
-            if part is None:
-                continue
-            count = 1 if slot_for(part).single else int(quantity)
-            if not slot_for(part).single:
-                kind = quantity_limit(part)
-                total = self.build.total(kind) + pending.get(kind, 0) + count
-                if total > kind.most:
-                    self.status_message.emit(f"{part.display_name} not added: "
-                                             f"{kind.message(total)}", 8000)
-                    continue
-                pending[kind] = pending.get(kind, 0) + count
+        found = [(p, 1 if slot_for(p).single else int(n))
+                 for p, n in ((self.resolver.find(i), n) for i, n in parts) if p is not None]
+        admitted, refused = admit(self.build, found)
+        for part, count in admitted:
             macro.add(AddPartCommand(self.build, part, count))
+        if refused:
+            self.status_message.emit(refused[0], 8000)
         self.undo_stack.push(macro)
 
     def restore_autosave(self, path: Path) -> bool:
