@@ -149,3 +149,22 @@ def test_sheet_says_incomplete_and_uses_field_labels(qapp: Any, catalog: Catalog
         words = set(str(text).replace(",", " ").replace(";", " ").split())
         assert not words & internal, text
         assert "(s)" not in str(text), text
+
+
+def test_check_tooltips_and_messages_use_labels(tab: BuildTab) -> None:
+    """The checks panel's rows and tooltips name figures by their labels, never by the
+    internal names ("cooling_capacity_w") they used to show."""
+    tab.add_parts([RTX_4090, CPU, "cooler/noctua-nh-d15", "psu/seasonic-focus-gx-750-atx-3"])
+    internal = {f.name for f in ALL_FIELDS if "_" in f.name} | {
+        "wall_w", "circuit_limit_w", "heat_w", "load_pct", "yearly_cost_usd"}
+    tree = tab.checks.tree
+    texts: list[str] = []
+    for i in range(tree.topLevelItemCount()):
+        group = tree.topLevelItem(i)
+        for j in range(group.childCount()):
+            texts += [group.child(j).text(0), group.child(j).toolTip(0)]
+    assert texts
+    for text in texts:
+        words = set(text.replace(":", " ").replace(",", " ").split())
+        assert not words & internal, text
+        assert "(s)" not in text, text

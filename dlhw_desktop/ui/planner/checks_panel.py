@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
+from dlhw_desktop.core.fields import figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
     status_colour,
@@ -263,6 +264,6 @@ def _order(result: CheckResult) -> int:
 
 def _tooltip(result: CheckResult) -> str:
     lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
-    for key, value in result.figures.items():
-        lines.append(f"{key}: {'n/a' if value is None else value}")
+    for key, value in result.figures.items():  # labels, never the internal names
+        lines.append(f"{figure_label(key)}: {'n/a' if value is None else value}")
     return "\n".join(lines)
