@@ -460,3 +460,11 @@ def test_a_batch_is_admitted_against_what_it_already_took(catalog: Any) -> None:
     assert "at most 20 PCIe accelerator cards; 21 asked" in refused[0]
     assert quantity_refusal(build, RTX_4090, 20) is None
     assert "21 asked" in (quantity_refusal(build, RTX_4090, 21) or "")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -1.0])
+def test_check_settings_refuse_non_finite_prices(value: float) -> None:
+    from dlhw_desktop.core.checks import CheckSettings
+
+    with pytest.raises(ValueError, match="finite number"):
+        CheckSettings(price_per_kwh_usd=value)
