@@ -168,3 +168,26 @@ def test_check_tooltips_and_messages_use_labels(tab: BuildTab) -> None:
         words = set(text.replace(":", " ").replace(",", " ").split())
         assert not words & internal, text
         assert "(s)" not in text, text
+
+
+def test_a_build_the_checks_cannot_take_is_not_half_opened(
+        tab: BuildTab, errors: list[tuple[str, str]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever slips past the file's bounds and trips a check is refused before the open
+    build changes (it used to replace the build, then fail while redrawing)."""
+    from dlhw_desktop.ui.planner import build_document
+
+    tab.add_parts([CPU])
+    tab.undo_stack.setClean()
+    before = tab.build.snapshot()
+    path = tmp_path / "ok.dlhw.json"
+    path.write_text('{"format": "dlhw-build", "version": 1, "parts": '
+                    f'[{{"id": "{RTX_4090}"}}]}}')
+
+    def broken(_build: Build) -> None:
+        raise ValueError("cannot convert float NaN to integer")
+
+    monkeypatch.setattr(build_document, "check_build", broken)
+    assert tab.open_build_file(path, ask=False) is False
+    assert errors and "cannot be checked" in errors[0][1]
+    assert tab.build.snapshot() == before
