@@ -468,3 +468,14 @@ def test_check_settings_refuse_non_finite_prices(value: float) -> None:
 
     with pytest.raises(ValueError, match="finite number"):
         CheckSettings(price_per_kwh_usd=value)
+
+
+def test_a_detected_machine_beyond_the_limits_keeps_what_fits(catalog: Any) -> None:
+    from dlhw_desktop.catalog.matching import MatchMethod, MatchRecord, build_from_matches
+    from dlhw_desktop.core.detect.model import DetectionReport
+
+    card = catalog.get(RTX_4090)
+    records = [MatchRecord(Category.ACCELERATOR, "RTX 4090", card, 30, MatchMethod.EXACT, 1.0)]
+    build = build_from_matches(DetectionReport(), records)
+    assert build.find(RTX_4090).quantity == 20
+    assert "10 of NVIDIA GeForce RTX 4090 left out: a build holds at most 20" in build.notes
