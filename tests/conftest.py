@@ -39,6 +39,7 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("DLHW_DATA_DIR", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+    (folder / "home").mkdir()
     monkeypatch.setenv("HOME", str(folder / "home"))
     return folder
 
