@@ -206,8 +206,8 @@ class Catalog:
             rows = self._conn().execute(
                 f"SELECT {_SELECT} FROM parts WHERE id IN ({marks})", chunk).fetchall()
             sources = self._figure_sources(chunk)
-            for row in rows:
-                found[row["id"]] = self._to_part(row, sources.get(row["id"], {}))
+            for part in self._readable(rows, sources):
+                found[part.id] = part
         return [found[i] for i in ids if i in found]
 
     @_translate_errors
@@ -220,8 +220,7 @@ class Catalog:
             params.append(category.value)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, id",
                                     params).fetchall()
-        sources = self._all_figure_sources()
-        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+        return self._readable(rows, self._all_figure_sources())
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
@@ -268,9 +267,8 @@ class Catalog:
             [*params, int(limit), int(offset)],
         ).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
-            return [self._to_part(r, {}) for r in rows]
-        sources = self._figure_sources([r["id"] for r in rows])
-        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+            return self._readable(rows, {})
+        return self._readable(rows, self._figure_sources([r["id"] for r in rows]))
 
     def _walk_name_index(self, query: PartQuery, total: int) -> bool:
         if query.sort_field != "name" or query.descending or not query.text.strip():
@@ -426,6 +424,20 @@ class Catalog:
                 "SELECT part_id, field, source, source_date, note FROM figure_sources"):
             result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
         return result
+
+    @classmethod
+    def _readable(cls, rows: Sequence[sqlite3.Row],
+                  sources: dict[str, dict[str, FigureSource]]) -> list[Part]:
+        """The rows as parts, leaving out a damaged row no part can be made of (an unknown
+        category): one bad row must not hide the rest of the catalog. ``get`` of its id
+        still says what is wrong with it."""
+        parts: list[Part] = []
+        for row in rows:
+            try:
+                parts.append(cls._to_part(row, sources.get(row["id"], {})))
+            except CatalogError:
+                continue
+        return parts
 
     @staticmethod
     def _to_part(row: sqlite3.Row, sources: dict[str, FigureSource]) -> Part:

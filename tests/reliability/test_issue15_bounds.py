@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
 from dlhw_desktop.commands.common import print_json
 from dlhw_desktop.core import buildfile, limits
@@ -30,6 +31,7 @@ from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 
+BUNDLED = Path(__file__).resolve().parents[2] / "catalog.db"
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 H100_SXM = "accelerator/nvidia-h100-sxm5-80-gb"
 TPU_V4 = "cloud/google-cloud-cloud-tpu-v4-per-chip"
@@ -383,6 +385,12 @@ def test_damaged_catalog_rows_are_unknown_or_one_line(damaged_catalog: Path,
                           "accelerator/nvidia-geforce-rtx-4070"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "unknown category 'gizmo'" in err
+    # one damaged row does not hide the rest of the catalog
+    code, out, err = run(["--catalog", str(damaged_catalog), "find", "geforce rtx", "--limit",
+                          "500"], capsys)
+    assert code == 0 and RTX_4090 in out and "nvidia-geforce-rtx-4070 " not in out
+    catalog = Catalog.open(damaged_catalog)
+    assert len(catalog.parts()) == len(Catalog.open(BUNDLED).parts()) - 1
 
 
 # --- the user's own parts -------------------------------------------------------------------
