@@ -119,7 +119,9 @@ def to_dict(build: Build) -> dict[str, Any]:
 
 def dumps(build: Build) -> str:
     try:
-        return json.dumps(to_dict(build), indent=2, ensure_ascii=False) + "\n"
+        # allow_nan=False: a file with NaN in it would not open again (loads refuses it)
+        return json.dumps(to_dict(build), indent=2, ensure_ascii=False,
+                          allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
         raise BuildFileError(f"cannot save the build: a workload value is not JSON ({exc})") \
             from None

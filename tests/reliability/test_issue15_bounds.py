@@ -487,3 +487,9 @@ def test_a_detected_machine_beyond_the_limits_keeps_what_fits(catalog: Any) -> N
     build = build_from_matches(DetectionReport(), records)
     assert build.find(RTX_4090).quantity == 20
     assert "10 of NVIDIA GeForce RTX 4090 left out: a build holds at most 20" in build.notes
+
+
+def test_a_build_that_would_not_reopen_is_not_saved() -> None:
+    build = Build(workload={"model": "llama-3.1-8b", "pue": float("nan")})
+    with pytest.raises(BuildFileError, match="not JSON"):
+        buildfile.dumps(build)
