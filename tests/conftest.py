@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import os
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 # Before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Hermetic: the suite must pass the same on any machine, whatever its locale, time zone,
+# home folder or desktop settings (CI runs it again under another time zone and with an
+# extra fallback font installed). Set before Qt or anything else reads them.
+_HOME = Path(tempfile.mkdtemp(prefix="dlhw-test-home-"))
+os.environ.update({
+    "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": "",
+    "TZ": "UTC",
+    "HOME": str(_HOME),
+    "XDG_CONFIG_HOME": str(_HOME / ".config"),
+    "XDG_DATA_HOME": str(_HOME / ".local" / "share"),
+    "XDG_CACHE_HOME": str(_HOME / ".cache"),
+    "XDG_STATE_HOME": str(_HOME / ".local" / "state"),
+})
+if hasattr(time, "tzset"):
+    time.tzset()
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED_CATALOG = REPO / "catalog.db"
@@ -21,6 +39,8 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("DLHW_DATA_DIR", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+    (folder / "home").mkdir()
+    monkeypatch.setenv("HOME", str(folder / "home"))
     return folder
 
 

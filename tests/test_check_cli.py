@@ -104,7 +104,7 @@ def test_unknown_parts_warn_on_stderr_and_read_as_unknown(
     gone = next(p for p in data["parts"] if p["id"] == "accelerator/nvidia-rtx-9999")
     assert gone["known"] is False
     load = next(c for c in data["checks"] if c["id"] == "power.psu_load")
-    assert load["status"] == "unknown" and "tdp_w" in load["message"]
+    assert load["status"] == "unknown" and "TDP of" in load["message"]
 
 
 @pytest.mark.parametrize(("content", "says"), [

@@ -23,7 +23,8 @@ from datetime import date
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
-from dlhw_desktop.core.build import Build, Slot
+from dlhw_desktop.core import limits
+from dlhw_desktop.core.build import Build, Slot, quantity_limit
 from dlhw_desktop.core.detect import (
     DetectedCpu,
     DetectedDisk,
@@ -534,11 +535,22 @@ def build_name(report: DetectionReport, records: Sequence[MatchRecord]) -> str:
 
 def build_from_matches(report: DetectionReport, records: Sequence[MatchRecord]) -> Build:
     build = Build(name=build_name(report, records))
+    left_out: list[str] = []
     for record in records:
         if build.would_replace(record.part) is not None:
             continue  # a second part for a single slot never replaces the first
-        build.add(record.part, record.quantity if not _single(record) else 1)
-    build.set_notes(build_notes(report, records))
+        quantity = record.quantity if not _single(record) else 1
+        room = build.room_for(record.part)
+        if quantity > room:  # a machine beyond a build's limits (core.limits): say so
+            kind = quantity_limit(record.part)
+            left_out.append(f"{quantity - max(room, 0):,} of {record.part.display_name} "
+                            f"left out: {kind.message(build.total(kind) + quantity)}")
+            quantity = room
+        if quantity >= 1:
+            build.add(record.part, quantity)
+    notes = build_notes(report, records)
+    build.set_notes(limits.bounded_notes("\n".join([notes, *left_out]) if left_out
+                                         else notes))
     return build
 
 

@@ -7,6 +7,7 @@ traceback. Connections are per thread (SQLite objects must not cross threads).
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +31,9 @@ from dlhw_desktop.core.fields import (
     Category,
     fields_for,
 )
+from dlhw_desktop.core.limits import MAX_FIGURE
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.reading import FileReadError, check_regular_file
 from dlhw_desktop.resources import bundled_catalog_path
 
 P = ParamSpec("P")
@@ -123,6 +126,10 @@ class Catalog:
         if path.is_dir():
             raise CatalogError(f"the catalog {path} is a folder, not a database file")
         try:
+            check_regular_file(path)  # a FIFO would block the open below for ever
+        except FileReadError as exc:
+            raise CatalogError(f"the catalog {path}: {exc}") from None
+        try:
             with path.open("rb") as handle:
                 header = handle.read(100)
         except OSError as exc:
@@ -199,8 +206,8 @@ class Catalog:
             rows = self._conn().execute(
                 f"SELECT {_SELECT} FROM parts WHERE id IN ({marks})", chunk).fetchall()
             sources = self._figure_sources(chunk)
-            for row in rows:
-                found[row["id"]] = self._to_part(row, sources.get(row["id"], {}))
+            for part in self._readable(rows, sources):
+                found[part.id] = part
         return [found[i] for i in ids if i in found]
 
     @_translate_errors
@@ -213,8 +220,7 @@ class Catalog:
             params.append(category.value)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, id",
                                     params).fetchall()
-        sources = self._all_figure_sources()
-        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+        return self._readable(rows, self._all_figure_sources())
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
@@ -261,9 +267,8 @@ class Catalog:
             [*params, int(limit), int(offset)],
         ).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
-            return [self._to_part(r, {}) for r in rows]
-        sources = self._figure_sources([r["id"] for r in rows])
-        return [self._to_part(r, sources.get(r["id"], {})) for r in rows]
+            return self._readable(rows, {})
+        return self._readable(rows, self._figure_sources([r["id"] for r in rows]))
 
     def _walk_name_index(self, query: PartQuery, total: int) -> bool:
         if query.sort_field != "name" or query.descending or not query.text.strip():
@@ -420,6 +425,20 @@ class Catalog:
             result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
         return result
 
+    @classmethod
+    def _readable(cls, rows: Sequence[sqlite3.Row],
+                  sources: dict[str, dict[str, FigureSource]]) -> list[Part]:
+        """The rows as parts, leaving out a damaged row no part can be made of (an unknown
+        category): one bad row must not hide the rest of the catalog. ``get`` of its id
+        still says what is wrong with it."""
+        parts: list[Part] = []
+        for row in rows:
+            try:
+                parts.append(cls._to_part(row, sources.get(row["id"], {})))
+            except CatalogError:
+                continue
+        return parts
+
     @staticmethod
     def _to_part(row: sqlite3.Row, sources: dict[str, FigureSource]) -> Part:
         return row_to_part(dict(zip(row.keys(), tuple(row), strict=True)), sources)
@@ -427,35 +446,70 @@ class Catalog:
 
 def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = None,
                 custom: bool = False) -> Part:
-    """A plain row (column -> value) as a Part; used for the catalog and user parts."""
-    category = Category(row["category"])
+    """A plain row (column -> value) as a Part; used for the catalog and user parts.
+
+    A damaged or hand-edited file can hold anything in any column (SQLite does not enforce
+    column types): a number column's text or infinity reads as unknown, bytes and
+    unencodable text are decoded with replacement marks, and a row of an unknown category
+    is a ``CatalogError`` naming it, so nothing downstream meets a value it cannot use.
+    """
+    part_id = _text(row.get("id")) or "?"
+    try:
+        category = Category(row.get("category"))
+    except ValueError:
+        raise CatalogError(f"the part {part_id[:80]!r} has an unknown category "
+                           f"{_text(row.get('category'))[:40]!r}; the file is damaged or "
+                           "of another version") from None
     specs: dict[str, Any] = {}
     for spec in fields_for(category):
         if spec.name in COMMON_NAMES:
             continue
-        value = row.get(spec.name)
-        if value is None:
-            continue
-        if spec.kind == "bool":
-            value = bool(value)
-        specs[spec.name] = value
+        value = _cell(spec.kind, row.get(spec.name))
+        if value is not None:
+            specs[spec.name] = value
+    year = _cell("int", row.get("release_year"))
     return Part(
-        id=row["id"],
+        id=part_id,
         category=category,
-        vendor=row["vendor"],
-        name=row["name"],
-        source=row["source"],
-        source_date=row["source_date"],
-        price_usd=row.get("price_usd"),
-        price_date=row.get("price_date"),
-        price_kind=row.get("price_kind"),
-        release_year=row.get("release_year"),
-        family=row.get("family"),
-        notes=row.get("notes"),
+        vendor=_text(row.get("vendor")),
+        name=_text(row.get("name")) or part_id,
+        source=_text(row.get("source")),
+        source_date=_text(row.get("source_date")),
+        price_usd=_cell("float", row.get("price_usd")),
+        price_date=_cell("text", row.get("price_date")),
+        price_kind=_cell("text", row.get("price_kind")),
+        release_year=int(year) if year is not None else None,
+        family=_cell("text", row.get("family")),
+        notes=_cell("text", row.get("notes")),
         specs=specs,
         figure_sources=sources or {},
         custom=custom,
     )
+
+
+def _text(value: Any) -> str:
+    """Any cell as text a file or terminal can take (bytes and lone surrogates replaced)."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    text = value if isinstance(value, str) else str(value)
+    return text.encode("utf-8", errors="replace").decode("utf-8")
+
+
+def _cell(kind: str, value: Any) -> Any:
+    """A cell of a ``kind`` column as the app uses it; ``None`` (unknown) when it is not."""
+    if value is None:
+        return None
+    if kind == "text":
+        return _text(value)
+    if kind == "bool":
+        return bool(value) if isinstance(value, int | float) else None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None  # text or bytes in a number column
+    if not math.isfinite(value) or abs(value) > MAX_FIGURE:
+        return None
+    return value
 
 
 def _checked_field(name: str) -> str:

@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import bounded_int, open_catalog, print_json
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.limits import MAX_SEARCH_RESULTS
 from dlhw_desktop.core.parts import Part, format_value
 
 
@@ -16,7 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     find = sub.add_parser("find", help="search the catalog")
     find.add_argument("query", nargs="*", help="words to search for (prefixes match)")
     find.add_argument("--category", "-c", choices=[c.value for c in Category])
-    find.add_argument("--limit", type=int, default=50, help="most rows to print (default 50)")
+    find.add_argument("--limit", type=bounded_int(1, MAX_SEARCH_RESULTS), default=50,
+                      help="most rows to print (default 50)")
     find.add_argument("--json", action="store_true", help="print JSON")
     find.set_defaults(func=cmd_find)
 

@@ -13,7 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    finite_float,
+    open_catalog,
+    print_json,
+    warn_user_parts,
+)
 from dlhw_desktop.core.checks.settings import MAINS
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -29,9 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--mains", choices=list(MAINS), default=None,
                        help="household circuit (default 120V-15A)")
-    check.add_argument("--price-per-kwh", type=float, default=None, metavar="USD",
+    check.add_argument("--price-per-kwh", type=finite_float, default=None, metavar="USD",
                        help="electricity price in USD per kWh (default 0.17)")
-    check.add_argument("--utilisation", type=float, default=None, metavar="FRACTION",
+    check.add_argument("--utilisation", type=finite_float, default=None, metavar="FRACTION",
                        help="share of the year at full load, 0 to 1 (default 0.5)")
     check.set_defaults(func=cmd_check)
 
@@ -59,7 +64,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     catalog = open_catalog(args)
-    loaded = buildfile.load(args.build, PartResolver(catalog, UserParts()))
+    resolver = PartResolver(catalog, UserParts())
+    loaded = buildfile.load(args.build, resolver)
+    warn_user_parts(resolver)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     report = check_build(loaded.build, settings, tiers_from_rows(catalog.tier_rows()))
@@ -83,7 +90,8 @@ def _to_json(path: Path, loaded: Any, report: Any) -> dict[str, Any]:
                     "figures": dict(r.figures), "part_ids": list(r.part_ids),
                     "suggestion": r.suggestion} for r in report.results],
         "summary": {
-            "status": report.verdict, "price_usd": s.price_usd,
+            "status": report.verdict, "complete": not report.incomplete,
+            "incomplete": report.incomplete or None, "price_usd": s.price_usd,
             "unknown_price_parts": s.unknown_price_parts, "sustained_w": s.sustained_w,
             "wall_w": s.wall_w, "heat_w": s.heat_w, "psu_load": s.psu_load,
             "vram_gb": s.vram_gb, "ram_gb": s.ram_gb, "bf16_tflops": s.bf16_tflops,
@@ -104,8 +112,9 @@ def _n(value: float | None, unit: str = "", money: bool = False) -> str:
 def _print_text(build: Any, report: Any) -> None:
     s = report.summary
     counts = {k: sum(r.status == k for r in report.results) for k in _MARK}
+    incomplete = f"; INCOMPLETE: {report.incomplete}" if report.incomplete else ""
     print(f"{build.name}: {report.verdict.upper()} ({counts['fail']} fail, {counts['warn']} "
-          f"warn, {counts['unknown']} unknown, {counts['pass']} pass)")
+          f"warn, {counts['unknown']} unknown, {counts['pass']} pass){incomplete}")
     for result in sorted(report.results, key=lambda r: ("fail", "warn", "unknown",
                                                         "pass").index(r.status)):
         print(f"  [{_MARK[result.status]}] {result.id}: {result.message}")

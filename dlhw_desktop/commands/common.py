@@ -11,12 +11,17 @@ the controls ``json.dumps`` leaves raw (DEL, C1) written as ``\\u`` escapes.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+MAX_CLI_INT = 10**12
+"""Whole-number options (batch, sequence length, layers, ...) above this are typos: a
+trillion is past every real batch, context or layer count."""
 _TERMINAL_CONTROLS = re.compile(
     r"""
       \x1b\[[0-?]*[\x20-/]*[@-~]?            # CSI ... final byte
@@ -76,11 +81,58 @@ def open_catalog(args: argparse.Namespace):
 def json_text(data: Any) -> str:
     """JSON as printed: readable text (not ASCII-escaped), with DEL, C1 and the line
     separators escaped as ``json.dumps`` does for C0, so nothing reaches the terminal raw."""
-    import json
-
-    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False)
+    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False, allow_nan=False)
     return _JSON_RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json_text(data) + "\n")
+    """Strict JSON, safe for a terminal: NaN or infinity anywhere (which ``json`` would
+    print as the non-JSON ``NaN``) becomes ``null`` (unknown); DEL, C1 and the line
+    separators are escaped (``json_text``)."""
+    sys.stdout.write(json_text(json_safe(data)) + "\n")
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every non-finite float replaced by ``None``."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
+    return value
+
+
+def finite_float(text: str) -> float:
+    """argparse type: a finite number (``nan``, ``inf`` and ``1e999`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    return value
+
+
+def bounded_int(low: int = 1, high: int = MAX_CLI_INT) -> Callable[[str], int]:
+    """argparse type: a whole number from ``low`` to ``high``, said so when outside."""
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not digits.isdigit() or len(digits) > 30:
+            raise argparse.ArgumentTypeError(f"not a whole number (or far too large): "
+                                             f"{text[:40]!r}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:,} is outside {low:,} to {high:,}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def warn_user_parts(resolver: Any) -> None:
+    """Say once, on stderr, that the user's parts database could not be read (a lookup
+    found out), instead of letting custom parts read as "not in the catalog"."""
+    problem = getattr(resolver, "problem", None)
+    if problem:
+        print(f"dlhw: warning: {problem}", file=sys.stderr)

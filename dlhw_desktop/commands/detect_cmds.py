@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import finite_float, open_catalog, print_json
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.limits import plural
 
 if TYPE_CHECKING:
     from dlhw_desktop.catalog.matching import MatchRecord
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     detect.add_argument("--json", action="store_true", help="print JSON")
     detect.add_argument("-o", "--output", type=Path, metavar="BUILD",
                         help="save the machine as a build file (e.g. mine.dlhw.json)")
-    detect.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+    detect.add_argument("--timeout", type=finite_float, default=5.0, metavar="SECONDS",
                         help="time limit for each outside command (default 5)")
     detect.add_argument("--record", type=Path, metavar="DIR",
                         help="also save the raw outputs read, to attach to a bug report")
@@ -128,7 +129,7 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
             bits.append(f"{memory.installed_gb:g} GB installed"
                         + (" (estimated)" if memory.installed_estimated else ""))
         if memory.modules:
-            bits.append(f"{len(memory.modules)} module(s)")
+            bits.append(plural(len(memory.modules), "module"))
         if memory.memory_type or memory.speed_mt_s:
             bits.append(" ".join(x for x in (memory.memory_type or "type unknown",
                                              f"{memory.speed_mt_s} MT/s" if memory.speed_mt_s
@@ -178,7 +179,7 @@ def _print_text(report: DetectionReport, matches: list[MatchRecord], build_name:
             print(f"  - {unknown.what}: {unknown.reason}{hint}")
         print()
     matched = sum(1 for m in matches if m.matched)
-    print(f"Build \"{build_name}\": {len(matches)} part(s), {matched} from the catalog, "
+    print(f"Build \"{build_name}\": {plural(len(matches), 'part')}, {matched} from the catalog, "
           f"{len(matches) - matched} kept as detected (custom).")
     if saved is not None:
         print(f"Saved to {saved}")

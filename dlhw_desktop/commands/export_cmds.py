@@ -7,7 +7,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import open_catalog
+from dlhw_desktop.commands.common import open_catalog, warn_user_parts
 from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, DlhwError
 
@@ -60,8 +60,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     except UnsafeTargetError as exc:
         raise DlhwError(f"cannot write {output}: {exc.strerror}") from None
     catalog = open_catalog(args)
-    find = PartResolver(catalog).find
+    resolver = PartResolver(catalog)
+    find = resolver.find
     loaded = buildfile.load(args.build, find)
+    warn_user_parts(resolver)
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     try:
@@ -80,6 +82,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         info = write_build_sheet_pdf(sheet, output, args.paper, protect=[args.build])
     except ValueError as exc:  # an unknown paper name from a caller bypassing argparse
         raise DlhwError(str(exc)) from None
+    except OSError as exc:  # e.g. a name longer than the file system takes
+        name = output.name if len(output.name) <= 60 else output.name[:57] + "..."
+        raise DlhwError(f"cannot write {name}: {exc.strerror or exc}") from None
     if info.missing_glyphs:
         print(f"dlhw: warning: the bundled font lacks {info.missing_glyphs!r}; those "
               "characters may print as boxes", file=sys.stderr)

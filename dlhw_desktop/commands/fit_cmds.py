@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.commands.common import open_catalog, print_json
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.commands.common import (
+    bounded_int,
+    finite_float,
+    open_catalog,
+    print_json,
+    warn_user_parts,
+)
+from dlhw_desktop.core import limits
+from dlhw_desktop.core.build import Build, quantity_limit
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import grouped
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import (
@@ -58,29 +67,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     for flag, name in (("--layers", "L"), ("--hidden", "H"), ("--heads", "A"),
                        ("--kv-heads", "K"), ("--head-dim", "D"), ("--vocab", "V"),
                        ("--context", "C")):
-        arch.add_argument(flag, type=int, metavar=name)
+        arch.add_argument(flag, type=bounded_int(1), metavar=name)
     arch.add_argument("--active-params", type=_count, metavar="N",
                       help="mixture of experts: parameters used per token")
     p.add_argument("--mode", choices=MODES, help="default inference")
     p.add_argument("--precision", metavar="P",
                    help="weights (inference) or compute (training): "
                    + ", ".join(WEIGHT_FORMATS) + " (default BF16)")
-    p.add_argument("--batch", type=int, metavar="B",
+    p.add_argument("--batch", type=bounded_int(1), metavar="B",
                    help="concurrent sequences (inference) or micro-batch per GPU (training), "
                    "default 1")
-    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence")
+    p.add_argument("--seq", type=bounded_int(1), metavar="S", help="tokens per sequence")
     p.add_argument("--tokens", type=_count, metavar="D",
                    help="dataset tokens to train on, or tokens to generate")
     p.add_argument("--samples", type=_count, metavar="N",
                    help="dataset size in samples (images) instead of tokens")
-    p.add_argument("--mfu", type=float, metavar="M",
+    p.add_argument("--mfu", type=finite_float, metavar="M",
                    help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
     p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
     p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
-    p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
+    p.add_argument("--lora-rank", type=bounded_int(1), metavar="R", help="default 16")
     p.add_argument("--kv-precision", metavar="P", help="KV cache precision (default BF16)")
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
@@ -89,7 +98,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     gpus.add_argument("--build", type=Path, metavar="FILE",
                       help="use the accelerators of a saved build file, and its workload "
                       "where no flag overrides it")
-    gpus.add_argument("--rank", type=int, nargs="?", const=10, metavar="N",
+    gpus.add_argument("--rank", type=bounded_int(1, 1000), nargs="?", const=10, metavar="N",
                       help="list the N cheapest catalog options that fit (default 10)")
     p.add_argument("--strategy", choices=STRATEGIES,
                    help="how several GPUs share the work (default: tp for inference, "
@@ -97,10 +106,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--offload", action="store_true",
                    help="offload optimizer state and gradients to CPU memory")
     cost = p.add_argument_group("cost assumptions")
-    cost.add_argument("--electricity", type=float, default=None, metavar="USD_PER_KWH")
-    cost.add_argument("--pue", type=float, default=None)
-    cost.add_argument("--years", type=float, default=None, help="amortisation period")
-    cost.add_argument("--utilisation", type=float, default=None, metavar="U",
+    cost.add_argument("--electricity", type=finite_float, default=None, metavar="USD_PER_KWH")
+    cost.add_argument("--pue", type=finite_float, default=None)
+    cost.add_argument("--years", type=finite_float, default=None, help="amortisation period")
+    cost.add_argument("--utilisation", type=finite_float, default=None, metavar="U",
                       help="share of the year the machine works (0-1)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_fit)
@@ -110,12 +119,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     m.set_defaults(func=cmd_models)
 
 
+MAX_COUNT_VALUE = 1e18
+"""Parameters, tokens or samples: a quintillion is beyond any model or dataset."""
+
+
 def _count(text: str) -> float:
     """``8e9``, ``8B``, ``125m``, ``1.5T`` -> a number (argparse type)."""
     try:
-        return parse_count(text)
+        value = parse_count(text)
     except InvalidWorkloadError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if not math.isfinite(value) or not 0 < value <= MAX_COUNT_VALUE:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a count from 1 to "
+                                         f"{MAX_COUNT_VALUE:.0e}")
+    return value
 
 
 _MODEL_KEYS = ("model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS)
@@ -202,11 +219,16 @@ def parse_gpu_spec(spec: str, find: Finder) -> tuple[Part, int]:
         return _accelerator(whole), 1
     match = _GPU_SPEC.match(text)
     if match:
-        count = int(match.group("n"))
+        digits = match.group("n")
+        count = int(digits) if len(digits) <= 12 else limits.MAX_CLOUD_UNITS + 1
         if count < 1:
             raise InvalidWorkloadError(f"GPU count must be at least 1 in {spec!r}")
         part = lookup(match.group("id"))
         if part is not None:
+            kind = quantity_limit(part)
+            if count > kind.most:
+                asked = digits if len(digits) > 12 else count
+                raise InvalidWorkloadError(f"{spec[:80]}: {kind.message(asked)}")
             return _accelerator(part), count
     raise UnknownPartError(text)
 
@@ -222,6 +244,7 @@ def _load_build(path: Path, find: Finder) -> Build:
     from dlhw_desktop.core import buildfile
 
     loaded = buildfile.load(path, find)
+    warn_user_parts(getattr(find, "__self__", None))
     for warning in loaded.warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     return loaded.build
@@ -308,7 +331,7 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
         out(f"  note: {note}\n")
     if result is not None:
         out("Verdict:\n")
-        for check in result.checks:
+        for check, _ in grouped(result.checks):  # one line for N identical GPUs
             out(f"  {check.status.upper():<7} {check.message}\n")
             if check.suggestion:
                 out(f"          try: {check.suggestion}\n")

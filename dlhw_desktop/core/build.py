@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from dlhw_desktop.core import limits
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.limits import QuantityLimit
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 
@@ -68,10 +70,26 @@ SINGLE_SLOTS: frozenset[Slot] = frozenset(
 MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
 COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU, Slot.CPU, Slot.COOLER})
 MAX_COUNT: dict[Slot, int] = {
-    Slot.PSU: 4,  # a 4U GPU server's 2+2 redundant modules
-    Slot.CPU: 2,  # a dual-socket board (the board's ``cpu_sockets`` is checked)
-    Slot.COOLER: 2,  # one per CPU
+    Slot.PSU: limits.MAX_PSUS,  # a 4U GPU server's 2+2 redundant modules
+    Slot.CPU: limits.MAX_CPUS,  # a dual-socket board (the board's ``cpu_sockets`` is checked)
+    Slot.COOLER: limits.MAX_COOLERS,  # one per CPU
 }
+
+_SLOT_LIMITS: dict[Slot, QuantityLimit] = {
+    Slot.CPU: QuantityLimit(limits.MAX_CPUS, "CPU", "CPUs"),
+    Slot.MOTHERBOARD: QuantityLimit(1, "motherboard", "motherboards"),
+    Slot.MEMORY: QuantityLimit(limits.MAX_MEMORY_KITS, "memory kit", "memory kits"),
+    Slot.STORAGE: QuantityLimit(limits.MAX_DRIVES, "drive", "drives"),
+    Slot.PSU: QuantityLimit(limits.MAX_PSUS, "power supply", "power supplies"),
+    Slot.COOLER: QuantityLimit(limits.MAX_COOLERS, "CPU cooler", "CPU coolers"),
+    Slot.CASE: QuantityLimit(1, "case", "cases"),
+    Slot.CLOUD: QuantityLimit(limits.MAX_CLOUD_UNITS, "cloud instance or chip",
+                              "cloud instances or chips"),
+}
+PCIE_CARDS = QuantityLimit(limits.MAX_PCIE_CARDS, "PCIe accelerator card",
+                           "PCIe accelerator cards")
+SERVER_MODULES = QuantityLimit(limits.MAX_SERVER_MODULES, "SXM/OAM accelerator module",
+                               "SXM/OAM accelerator modules")
 
 _SLOT_LABELS: dict[Slot, str] = {
     Slot.CPU: "CPU",
@@ -105,6 +123,19 @@ def slot_for(part: Part) -> Slot:
     if part.category is Category.ACCELERATOR and part.text("form_factor").lower() == "cloud":
         return Slot.CLOUD
     return _CATEGORY_SLOTS[part.category]
+
+
+def quantity_limit(part: Part) -> QuantityLimit:
+    """How many of a part's kind one build takes in all (``core.limits`` says why)."""
+    slot = slot_for(part)
+    if slot is Slot.ACCELERATOR:
+        form = part.text("form_factor").lower()
+        return SERVER_MODULES if form in limits.SERVER_MODULE_FORMS else PCIE_CARDS
+    return _SLOT_LIMITS[slot]
+
+
+class QuantityLimitError(ValueError):
+    """A quantity beyond what one build can physically hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +259,8 @@ class Build:
         self._tier = _checked_tier(tier)
         self._workload: BuildWorkload = _checked_workload(workload or NO_WORKLOAD)
         self._slots: dict[Slot, list[BuildItem]] = {slot: [] for slot in Slot}
+        self._where: dict[str, Slot] = {}  # part id -> its slot: lookups without a scan
+        self._totals: dict[QuantityLimit, int] = {}  # units per kind, for the limits
         self._listeners: list[Listener] = []
 
     # --- observing ------------------------------------------------------------------
@@ -281,11 +314,25 @@ class Build:
         return self.find(part_id) is not None if isinstance(part_id, str) else False
 
     def find(self, part_id: str) -> BuildItem | None:
-        for items in self._slots.values():
-            for item in items:
-                if item.part.id == part_id:
-                    return item
+        slot = self._where.get(part_id)
+        if slot is None:
+            return None
+        for item in self._slots[slot]:
+            if item.part.id == part_id:
+                return item
         return None
+
+    def total(self, kind: QuantityLimit) -> int:
+        """Units of one kind in the build (``quantity_limit(part)`` names a part's kind)."""
+        return self._totals.get(kind, 0)
+
+    def room_for(self, part: Part) -> int:
+        """How many more of ``part`` the build takes before its kind's limit."""
+        kind = quantity_limit(part)
+        current = self.find(part.id)
+        if slot_for(part).single:
+            return kind.most - (current.quantity if current is not None else 0)
+        return kind.most - self.total(kind)
 
     def index_of(self, part_id: str) -> int:
         """Position of a part within its slot; ``KeyError`` when absent."""
@@ -371,21 +418,28 @@ class Build:
             new = BuildItem(part, quantity)
             if not items:
                 items.append(new)
+                self._track(None, new)
                 self._emit(PartAdded(slot, new, 0))
                 return None
             old = items[0]
             if old == new:
                 return None
             items[0] = new
+            self._track(old, new)
             self._emit(PartReplaced(slot, old, new, 0))
             return old if old.part.id != part.id else None
-        for i, item in enumerate(items):
-            if item.part.id == part.id:
-                self._set_item(slot, i, BuildItem(part, item.quantity + quantity))
-                return None
+        kind = quantity_limit(part)
+        if part.id in self._where:
+            for i, item in enumerate(items):
+                if item.part.id == part.id:
+                    self._check_total(kind, quantity)
+                    self._set_item(slot, i, BuildItem(part, item.quantity + quantity))
+                    return None
+        self._check_total(kind, quantity)
         position = len(items) if index is None else max(0, min(index, len(items)))
         new = BuildItem(part, quantity)
         items.insert(position, new)
+        self._track(None, new)
         self._emit(PartAdded(slot, new, position))
         return None
 
@@ -393,6 +447,7 @@ class Build:
         """Take a part out (whatever its quantity); returns it. ``KeyError`` when absent."""
         slot, index = self._locate(part_id)
         item = self._slots[slot].pop(index)
+        self._track(item, None)
         self._emit(PartRemoved(slot, item, index))
         return item
 
@@ -403,6 +458,8 @@ class Build:
         item = self._slots[slot][index]
         if slot.single:
             _check_single_quantity(slot, quantity)
+        else:
+            self._check_total(quantity_limit(item.part), quantity - item.quantity)
         if item.quantity != quantity:
             self._set_item(slot, index, BuildItem(item.part, quantity))
         return item.quantity
@@ -424,7 +481,11 @@ class Build:
             raise ValueError(f"{new_part.display_name} is already in the build")
         new = BuildItem(new_part, old.quantity)
         if new != old:
+            new_kind = quantity_limit(new_part)
+            if new_kind != quantity_limit(old.part) and not slot.single:
+                self._check_total(new_kind, old.quantity)
             items[index] = new
+            self._track(old, new)
             self._emit(PartReplaced(slot, old, new, index))
         return old
 
@@ -433,6 +494,8 @@ class Build:
         if len(self):
             for items in self._slots.values():
                 items.clear()
+            self._where.clear()
+            self._totals.clear()
             self._emit(BuildReset())
 
     # --- changing the rest ------------------------------------------------------------
@@ -473,14 +536,18 @@ class Build:
         self._workload = _checked_workload(snapshot.workload)
         for items in self._slots.values():
             items.clear()
+        self._where.clear()
+        self._totals.clear()
         for item in snapshot.items:
             self._slots[slot_for(item.part)].append(item)
+            self._track(None, item)
         self._emit(BuildReset())
 
     # --- internals --------------------------------------------------------------------
     def _locate(self, part_id: str) -> tuple[Slot, int]:
-        for slot, items in self._slots.items():
-            for index, item in enumerate(items):
+        slot = self._where.get(part_id)
+        if slot is not None:
+            for index, item in enumerate(self._slots[slot]):
                 if item.part.id == part_id:
                     return slot, index
         raise KeyError(f"{part_id!r} is not in the build")
@@ -488,7 +555,24 @@ class Build:
     def _set_item(self, slot: Slot, index: int, new: BuildItem) -> None:
         old = self._slots[slot][index]
         self._slots[slot][index] = new
+        self._track(old, new)
         self._emit(QuantityChanged(slot, new.part.id, old.quantity, new.quantity))
+
+    def _check_total(self, kind: QuantityLimit, more: int) -> None:
+        total = self.total(kind) + more
+        if total > kind.most:
+            raise QuantityLimitError(kind.message(total))
+
+    def _track(self, old: BuildItem | None, new: BuildItem | None) -> None:
+        """Keep the id index and the per-kind totals in step with the slots."""
+        if old is not None:
+            self._where.pop(old.part.id, None)
+            kind = quantity_limit(old.part)
+            self._totals[kind] = self._totals.get(kind, 0) - old.quantity
+        if new is not None:
+            self._where[new.part.id] = slot_for(new.part)
+            kind = quantity_limit(new.part)
+            self._totals[kind] = self._totals.get(kind, 0) + new.quantity
 
     def __repr__(self) -> str:
         return f"Build({self._name!r}, parts={len(self)}, tier={self._tier!r})"
@@ -498,9 +582,9 @@ def _check_single_quantity(slot: Slot, quantity: int) -> None:
     if slot.counted:
         limit = MAX_COUNT[slot]
         if quantity > limit:
-            raise ValueError(f"a build takes at most {limit} of its {slot.label}")
+            raise QuantityLimitError(_SLOT_LIMITS[slot].message(quantity))
     elif quantity != 1:
-        raise ValueError(f"a build holds one {slot.label}; quantity must be 1")
+        raise QuantityLimitError(f"a build holds one {slot.label}; quantity must be 1")
 
 
 def _check_quantity(quantity: int) -> None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dlhw_desktop.core import limits
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.verdict import CheckResult
-from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.verdict import CheckResult, grouped
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError, WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit
 
 Finder = Callable[[str], "Part | None"]
@@ -61,12 +62,18 @@ def fit_build(build: Build, find: Finder | None = None,
     pairs, offering = build_accelerators(build, find)
     if not pairs:
         return None
-    parallel = planned.parallelism(sum(n for _, n in pairs))
+    gpus = sum(n for _, n in pairs)
+    if gpus > limits.MAX_FIT_GPUS:
+        raise InvalidWorkloadError(
+            f"{gpus:,} GPUs is more than a workload fit weighs ({limits.MAX_FIT_GPUS:,}, "
+            "each GPU judged on its own); fit a part of the cluster")
+    parallel = planned.parallelism(gpus)
     return fit(workload, pairs, parallel, cloud_offering=offering, assumptions=assumptions)
 
 
 def workload_checks(build: Build, find: Finder | None = None) -> list[CheckResult]:
-    """The workload verdict per GPU (kind ``workload``), or nothing without a workload.
+    """The workload verdict per distinct GPU (kind ``workload``; identical GPUs share one
+    result, "8x ..."), or nothing without a workload.
 
     A workload that cannot be estimated, or no accelerator to run it on, is one
     ``unknown`` result saying so: the user chose a workload and must learn why it has
@@ -87,7 +94,7 @@ def workload_checks(build: Build, find: Finder | None = None) -> list[CheckResul
             "workload.memory", "workload", "unknown",
             f"No accelerator to run {workload.model.name} ({workload.mode}) on",
             suggestion="add GPUs or a cloud offering; 'What fits' lists what would do")]
-    return list(result.checks)
+    return [check for check, _ in grouped(result.checks)]  # one result for N like GPUs
 
 
 def workload_check(find: Finder | None = None) -> Callable[[CheckContext], list[CheckResult]]:

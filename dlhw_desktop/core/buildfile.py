@@ -31,11 +31,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dlhw_desktop.core import limits
 from dlhw_desktop.core.atomic import write_atomic
-from dlhw_desktop.core.build import DEFAULT_NAME, TIER_NAMES, Build, slot_for
+from dlhw_desktop.core.build import (
+    DEFAULT_NAME,
+    TIER_NAMES,
+    Build,
+    QuantityLimitError,
+    slot_for,
+)
+from dlhw_desktop.core.buildfile_bounds import (
+    check_document_text,
+    checked_figure,
+    checked_text,
+    json_hooks,
+)
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
-from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, detail_fields_for
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.reading import FileReadError, read_bounded
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 FORMAT = "dlhw-build"
@@ -106,7 +120,9 @@ def to_dict(build: Build) -> dict[str, Any]:
 
 def dumps(build: Build) -> str:
     try:
-        return json.dumps(to_dict(build), indent=2, ensure_ascii=False) + "\n"
+        # allow_nan=False: a file with NaN in it would not open again (loads refuses it)
+        return json.dumps(to_dict(build), indent=2, ensure_ascii=False,
+                          allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
         raise BuildFileError(f"cannot save the build: a workload value is not JSON ({exc})") \
             from None
@@ -128,9 +144,9 @@ def save(build: Build, path: str | os.PathLike[str]) -> Path:
 def load(path: str | os.PathLike[str], resolve: Resolver) -> LoadedBuild:
     target = Path(path)
     try:
-        raw = target.read_bytes()
-    except OSError as exc:
-        raise BuildFileError(f"cannot open {target.name}: {exc.strerror or exc}") from None
+        raw = read_bounded(target, limits.MAX_BUILD_FILE_BYTES)
+    except FileReadError as exc:
+        raise BuildFileError(str(exc)) from None
     try:
         return loads(raw, resolve)
     except BuildFileError as exc:
@@ -143,8 +159,11 @@ def loads(data: str | bytes, resolve: Resolver) -> LoadedBuild:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise BuildFileError("not a build file (not UTF-8 text)") from None
+    if len(data) > limits.MAX_BUILD_FILE_BYTES:
+        raise BuildFileError(f"not a build file (larger than "
+                             f"{limits.MAX_BUILD_FILE_BYTES / 2**20:,.0f} MB)")
     try:
-        document = json.loads(data)
+        document = json.loads(data, **json_hooks())
     except json.JSONDecodeError as exc:
         raise BuildFileError(
             f"not a build file (invalid JSON at line {exc.lineno}, column {exc.colno}: "
@@ -169,13 +188,21 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
     if version > VERSION:
         raise BuildFileError(f"made by a newer version of DL Hardware Desktop (file version "
                              f"{version}; this version reads up to {VERSION}): please update")
-    name = _string(document, "name", DEFAULT_NAME)
-    notes = _string(document, "notes", "")
+    name = checked_text(_string(document, "name", DEFAULT_NAME), "the build's name",
+                        limits.MAX_NAME_CHARS)
+    notes = checked_text(_string(document, "notes", ""), "the build's notes",
+                         limits.MAX_NOTES_CHARS)
+    if notes.count("\n") >= limits.MAX_NOTES_LINES:
+        raise BuildFileError(f"the build's notes have {notes.count(chr(10)) + 1:,} lines; "
+                             f"at most {limits.MAX_NOTES_LINES:,} are allowed")
     if "parts" not in document:
         raise BuildFileError("malformed build file: no \"parts\" list")
     entries = document["parts"]
     if not isinstance(entries, list):
         raise BuildFileError("malformed build file: \"parts\" must be a list")
+    if len(entries) > limits.MAX_DISTINCT_PARTS:
+        raise BuildFileError(f"malformed build file: {len(entries):,} parts; a build file "
+                             f"holds at most {limits.MAX_DISTINCT_PARTS:,}")
     workload = document.get("workload", {})
     if workload is None:
         workload = {}
@@ -195,24 +222,47 @@ def from_dict(document: Any, resolve: Resolver) -> LoadedBuild:
     build = Build(name=name, notes=notes, tier=tier, workload=typed)
 
     parsed = [_entry(i, e) for i, e in enumerate(entries, start=1)]
+    check_document_text(document)  # after the named fields, whose messages are clearer
     missing_ids: list[str] = []
+    # Each id is resolved once and a part listed twice is counted once, with its
+    # quantities summed: the work grows with the distinct parts, not with repeats.
+    resolved: dict[str, Part | None] = {}
+    plan: list[list[Any]] = []  # [part, quantity], in file order
+    multi: dict[str, list[Any]] = {}
     for part_id, quantity, entry in parsed:
-        part = _resolve(part_id, entry, resolve, warnings, missing_ids)
+        if part_id in resolved:
+            part = resolved[part_id]
+        else:
+            part = resolved[part_id] = _resolve(part_id, entry, resolve, warnings,
+                                                missing_ids)
         if part is None:
             continue
+        if slot_for(part).single:
+            plan.append([part, quantity])
+        elif part_id in multi:
+            multi[part_id][1] += quantity
+        else:
+            multi[part_id] = [part, quantity]
+            plan.append(multi[part_id])
+    for part, quantity in plan:
         slot = slot_for(part)
         if slot.single:
             current = build.occupant(slot)
             if current is not None:
-                warnings.append(f"Second {slot.label} {part.display_name} ignored; the build "
-                                f"keeps {current.part.display_name}.")
+                if current.part.id != part.id:
+                    warnings.append(f"Second {slot.label} {part.display_name} ignored; the "
+                                    f"build keeps {current.part.display_name}.")
                 continue
             limit = slot.max_count or 1
             if quantity > limit:
                 warnings.append(f"{part.display_name}: a build holds at most {limit} "
-                                f"{slot.label.lower()}; quantity {quantity} read as {limit}.")
+                                f"{slot.label.lower()}; quantity {quantity:,} read as "
+                                f"{limit}.")
                 quantity = limit
-        build.add(part, quantity)
+        try:
+            build.add(part, quantity)
+        except QuantityLimitError as exc:
+            raise BuildFileError(f"{part.display_name} ({part.id}): {exc}") from None
     return LoadedBuild(build, tuple(warnings), tuple(missing_ids))
 
 
@@ -237,6 +287,9 @@ def _entry(number: int, entry: Any) -> tuple[str, int, Mapping[str, Any]]:
     part_id = entry.get("id")
     if not isinstance(part_id, str) or not part_id.strip():
         raise BuildFileError(f"{where} has no id")
+    if len(part_id) > limits.MAX_ID_CHARS:
+        raise BuildFileError(f"{where}: its id has {len(part_id):,} characters; a part id "
+                             f"has at most {limits.MAX_ID_CHARS}")
     quantity = entry.get("quantity", 1)
     if isinstance(quantity, bool) or not isinstance(quantity, int):
         raise BuildFileError(f"{where} ({part_id}): quantity must be a whole number, "
@@ -256,6 +309,8 @@ def _resolve(part_id: str, entry: Mapping[str, Any], resolve: Resolver,
     if part is not None:
         return part
     label = entry.get("name") if isinstance(entry.get("name"), str) else None
+    if label is not None:
+        label = checked_text(label, f"the name of {part_id}", limits.MAX_NAME_CHARS)
     embedded = entry.get("custom")
     if isinstance(embedded, dict):
         restored = _custom_part(part_id, embedded)
@@ -296,7 +351,7 @@ def _custom_part(part_id: str, data: Mapping[str, Any]) -> Part | None:
         if value is None:
             continue
         if _well_typed(spec.kind, value):
-            specs[spec.name] = value
+            specs[spec.name] = checked_figure(part_id, spec, value)
     sources: dict[str, FigureSource] = {}
     raw_sources = data.get("figure_sources")
     if isinstance(raw_sources, dict):
@@ -308,14 +363,19 @@ def _custom_part(part_id: str, data: Mapping[str, Any]) -> Part | None:
 
     def text(key: str) -> str | None:
         value = data.get(key)
-        return value if isinstance(value, str) else None
+        if not isinstance(value, str):
+            return None
+        most = limits.MAX_NAME_CHARS if key in ("name", "vendor") else limits.MAX_TEXT_CHARS
+        return checked_text(value, f"the {key} of {part_id}", most)
 
     def number(key: str) -> float | None:
         value = data.get(key)
         ok = isinstance(value, int | float) and not isinstance(value, bool)
-        return value if ok else None
+        return checked_figure(part_id, FIELDS_BY_NAME[key], value) if ok else None
 
     year = data.get("release_year")
+    if isinstance(year, int) and not isinstance(year, bool) and not 1900 <= year <= 2200:
+        raise BuildFileError(f"{part_id}: release year {year} is not a year (1900 to 2200)")
     return Part(
         id=part_id, category=category, vendor=text("vendor") or "",
         name=text("name") or part_id, source=text("source") or "your own part",

@@ -309,3 +309,27 @@ LIST_COLUMNS: dict[Category | None, tuple[str, ...]] = {
                      "price_per_hour_usd", "price_per_accelerator_hour_usd",
                      "price_per_month_usd", "offering_kind", "region"),
 }
+
+
+_UNIT_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("_gb_s", "GB/s"), ("_usd", "USD"), ("_kwh", "kWh"), ("_pct", "%"), ("_gb", "GB"),
+    ("_mm", "mm"), ("_w", "W"),
+)
+
+
+def figure_label(key: str) -> str:
+    """A human label for a field or a check's figure key: the vocabulary's label (with its
+    unit) for a field, else the words of the key with its unit suffix spelled out
+    (``wall_w`` -> "Wall (W)"), so no internal name reaches a user."""
+    spec = FIELDS_BY_NAME.get(key)
+    if spec is not None:
+        return f"{spec.label} ({spec.unit})" if spec.unit else spec.label
+    unit = ""
+    for suffix, name in _UNIT_SUFFIXES:
+        if key.endswith(suffix):
+            key, unit = key[: -len(suffix)], name
+            break
+    words = key.replace("_", " ").strip()
+    if not any(c.isdigit() for c in words.split(" ", 1)[0]):  # "x16 slots" stays
+        words = words[:1].upper() + words[1:]
+    return f"{words} ({unit})" if unit else words

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 Status = Literal["pass", "warn", "fail", "unknown"]
@@ -63,3 +64,30 @@ def verdict(results: Iterable[CheckResult]) -> Status:
     if not results:
         return "unknown"
     return worst(r.status for r in results)
+
+
+_UNIT_NUMBER = re.compile(r"^(?P<name>.+?) #\d+(?=:)")
+
+
+def grouped(results: Iterable[CheckResult]) -> list[tuple[CheckResult, int]]:
+    """Identical verdicts about identical parts once, with how many, in first-seen order.
+
+    A workload fit judges every GPU ("RTX 4090 #1: needs ...", "#2", ...); eight identical
+    GPUs give eight identical lines. Grouped, they are one line, "8x RTX 4090: needs ...",
+    so what is printed grows with the distinct parts, not with the quantity.
+    """
+    firsts: dict[tuple[object, ...], tuple[CheckResult, str]] = {}
+    counts: dict[tuple[object, ...], int] = {}
+    for result in results:
+        numbered = _UNIT_NUMBER.match(result.message) is not None
+        message = _UNIT_NUMBER.sub(lambda m: m.group("name"), result.message, count=1)
+        key = (result.kind, result.status, result.part_ids, message, result.suggestion,
+               numbered)
+        firsts.setdefault(key, (result, message))
+        counts[key] = counts.get(key, 0) + 1
+    out: list[tuple[CheckResult, int]] = []
+    for key, (first, message) in firsts.items():
+        count = counts[key]
+        out.append((replace(first, message=f"{count:,}x {message}") if count > 1 else first,
+                    count))
+    return out

@@ -35,7 +35,7 @@ from dlhw_desktop.core.formatting import (
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices import describe_price
 from dlhw_desktop.core.tiers import TIER_LABELS
-from dlhw_desktop.core.verdict import Status
+from dlhw_desktop.core.verdict import Status, grouped
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult
 from dlhw_desktop.reports.sheet_charts import (
@@ -111,7 +111,8 @@ def make_build_sheet(
         present = {c.id for c in checks}
         checks += tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
                                  c.suggestion)
-                        for c in fit_result.checks if c.id not in present)
+                        for c, _ in grouped(fit_result.checks)  # one row for N like GPUs
+                        if c.id not in present)
     statuses = [c.status for c in checks]
     verdict: Status = worst(statuses) if statuses else "unknown"
     counts = tuple((s, statuses.count(s)) for s in COUNT_ORDER if statuses.count(s))
@@ -146,6 +147,7 @@ def make_build_sheet(
         app_version=__version__,
         warnings=tuple(warnings),
         assumptions=_assumptions(price_per_kwh, utilisation),
+        incomplete=report.incomplete,
     )
 
 

@@ -162,6 +162,8 @@ class BuildSheet:
     app_version: str
     warnings: tuple[str, ...] = ()
     assumptions: tuple[str, ...] = ()
+    incomplete: str = ""
+    """What the build still lacks ("Not yet chosen: ..."), "" when complete."""
 
     def chart(self, key: str) -> BarChart | None:
         return next((c for c in self.charts if c.key == key), None)
@@ -169,7 +171,8 @@ class BuildSheet:
     def texts(self) -> Iterator[str]:
         """Every string the sheet prints (a renderer checks its font can draw them)."""
         yield from (self.title, self.build_name, self.notes, self.date, self.tier,
-                    self.catalog_version, self.data_date, self.app_name, self.app_version)
+                    self.catalog_version, self.data_date, self.app_name, self.app_version,
+                    self.incomplete)
         yield from self.warnings
         yield from self.assumptions
         for figure in (*self.headline, self.price_total, *self.totals):

@@ -14,6 +14,7 @@ from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.build_fit import Finder, build_accelerators, fit_build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.formatting import GIB, NA, count, duration, gib, money, number, percent
+from dlhw_desktop.core.verdict import grouped
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
@@ -86,7 +87,7 @@ def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSectio
         settings=_settings(result),
         memory=_memory_rows(result.memory),
         verdicts=tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
-                                c.suggestion) for c in result.checks),
+                                c.suggestion) for c, _ in grouped(result.checks)),
         estimates=_estimates(result, price_basis),
         notes=tuple(result.notes),
     )

@@ -97,7 +97,7 @@ def test_rdimm_on_threadripper_passes(parts: PartFactory, make_build: MakeBuild)
 def test_unknown_registered_flag_is_unknown(parts: PartFactory, make_build: MakeBuild) -> None:
     kit = parts.ddr5_64gb_kit(registered=None)
     r = one(make_build(parts.ryzen_9_7950x(), kit), "memory.registered")
-    assert r.status == "unknown" and "registered of" in r.message
+    assert r.status == "unknown" and "registered (RDIMM) of" in r.message
 
 
 def test_less_ram_than_vram_warns(parts: PartFactory, make_build: MakeBuild) -> None:

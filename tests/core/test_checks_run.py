@@ -113,7 +113,7 @@ def test_placeholder_parts_make_checks_unknown(parts: PartFactory, workstation: 
     report = check_build(workstation)
     load = report.get("power.psu_load")
     assert load is not None and load.status == "unknown"
-    assert "tdp_w of Gone GPU" in load.message
+    assert "TDP of Gone GPU" in load.message
     assert report.summary.sustained_w is None
 
 

@@ -131,7 +131,7 @@ def test_psu_without_rating_is_unknown(parts: PartFactory, make_build: MakeBuild
                                        tiers: Tiers) -> None:
     build = make_build(parts.rm850x(efficiency_rating=None), tier="less-demanding")
     r = graded(build, tiers, "tier.psu")
-    assert r.status == "unknown" and "efficiency_rating of Corsair RM850x (2024)" in r.message
+    assert r.status == "unknown" and "80 PLUS of Corsair RM850x (2024)" in r.message
 
 
 def test_storage_primary_and_secondary(parts: PartFactory, make_build: MakeBuild,

@@ -79,7 +79,7 @@ def test_tool_errors_come_back_as_the_tools_words(name: str, words: str) -> None
 def test_one_lost_gpu_does_not_lose_the_others() -> None:
     parsed = parse_nvidia_smi(fixture("nvidia-smi/gpu-lost.csv"))
     assert len(parsed.gpus) == 2
-    assert "1 GPU(s) could not be read" in parsed.error
+    assert "1 GPU could not be read" in parsed.error
 
 
 @pytest.mark.parametrize("name", ["empty.txt", "garbage.txt"])

@@ -61,13 +61,15 @@ def test_ten_thousand_random_operations(qapp, catalog: Catalog, tmp_path: Path) 
         if op == "add":
             part = rng.choice(pool)
             quantity = 1 if slot_for(part).single else rng.randint(1, 3)
-            stack.push(AddPartCommand(build, part, quantity))
+            if slot_for(part).single or quantity <= build.room_for(part):  # as the tab does
+                stack.push(AddPartCommand(build, part, quantity))
         elif op == "remove" and items:
             stack.push(RemovePartCommand(build, rng.choice(items).part.id))
         elif op == "quantity" and items:
             item = rng.choice(items)
-            if not item.slot.single:
-                stack.push(SetQuantityCommand(build, item.part.id, rng.randint(1, 8)))
+            quantity = rng.randint(1, 8)
+            if not item.slot.single and quantity - item.quantity <= build.room_for(item.part):
+                stack.push(SetQuantityCommand(build, item.part.id, quantity))
         elif op == "undo" and stack.canUndo():
             before = state(build)
             stack.undo()

@@ -136,7 +136,9 @@ def test_workload_fit_and_estimates(lora_sheet: BuildSheet) -> None:
     assert estimates["run_cost"].value.startswith("$")
     assert "GPUs only" in estimates["own_per_hour"].note  # unpriced parts: GPUs' price
     fit_rows = [c for c in lora_sheet.checks if c.id.startswith("workload.memory")]
-    assert len(fit_rows) == 2 and all(c.kind_label == "Workload fit" for c in fit_rows)
+    # two identical GPUs: one row, "2x ..." (issue 15)
+    assert len(fit_rows) == 1 and all(c.kind_label == "Workload fit" for c in fit_rows)
+    assert fit_rows[0].message.startswith("2x ")
 
 
 def test_memory_chart_stacks_each_gpu_by_kind(lora_sheet: BuildSheet) -> None:

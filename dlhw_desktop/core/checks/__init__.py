@@ -55,6 +55,14 @@ class CheckReport:
     def verdict(self) -> Status:
         return verdict(self.results)
 
+    @property
+    def incomplete(self) -> str:
+        """What the build still lacks (``"Not yet chosen: power supply and storage"``), or
+        "" when every essential part is there. A verdict of an incomplete build is about
+        the parts chosen so far, never about the machine: say so beside it."""
+        result = self.get("compat.complete")
+        return result.message if result is not None else ""
+
     def by_kind(self, kind: Kind) -> tuple[CheckResult, ...]:
         return tuple(r for r in self.results if r.kind == kind)
 

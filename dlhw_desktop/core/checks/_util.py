@@ -6,10 +6,11 @@ import math
 import re
 from collections.abc import Iterable
 
+from dlhw_desktop.core.fields import FIELDS_BY_NAME
+from dlhw_desktop.core.limits import SERVER_MODULE_FORMS, plural
 from dlhw_desktop.core.parts import Part
 
-SERVER_MODULE_FORMS: frozenset[str] = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam"})
-"""Accelerator form factors that sit on a server baseboard (powered and cooled by it)."""
+__all__ = ["SERVER_MODULE_FORMS"]
 
 RDIMM_SOCKETS: frozenset[str] = frozenset(
     {"STR5", "SWRX8", "SP3", "SP5", "SP6", "LGA4677", "LGA4189", "LGA3647", "LGA4710",
@@ -89,10 +90,26 @@ def join(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def field_label(name: str) -> str:
+    """A field's human label from the vocabulary (``tdp_w`` -> ``TDP``), never its name."""
+    spec = FIELDS_BY_NAME.get(name)
+    label = spec.label if spec is not None else name.replace("_", " ")
+    first = label.split(" ", 1)[0]
+    acronym = first.isupper() or any(c.isupper() or c.isdigit() for c in first[1:])
+    return label if acronym else label[:1].lower() + label[1:]
+
+
 def missing(pairs: Iterable[tuple[Part, str]]) -> str:
-    """``"missing tdp_w of NVIDIA RTX 4090, wattage_w of Corsair RM850x"``."""
-    text = ", ".join(dict.fromkeys(f"{name} of {part.display_name}" for part, name in pairs))
+    """``"missing TDP of NVIDIA RTX 4090, rated output of Corsair RM850x"``: labels from
+    the field vocabulary, so no internal name reaches a user."""
+    text = ", ".join(dict.fromkeys(f"{field_label(name)} of {part.display_name}"
+                                   for part, name in pairs))
     return f"missing {text}"
+
+
+def count_of(count: float, singular: str, plural_form: str | None = None) -> str:
+    """``"1 card"``, ``"3 cards"``: never "card(s)"."""
+    return plural(count, singular, plural_form)
 
 
 def _words(text: str) -> str:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
+    count_of,
     counted,
     join,
     missing,
@@ -192,15 +193,15 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
         "cards": n, "x16_slots": slots, "x16_slot_spacing": board.number("x16_slot_spacing")}
     if slots is None:
         return [CheckResult("compat.x16_slots", "compatibility", "unknown",
-                            f"{n} card(s); {missing([(board, 'pcie_x16_slots')])}",
+                            f"{count_of(n, 'card')}; {missing([(board, 'pcie_x16_slots')])}",
                             figures, ids)]
     if n > slots:
         return [CheckResult("compat.x16_slots", "compatibility", "fail",
-                            f"{n} cards but {board.display_name} has {slots:.0f} x16 slot(s)",
+                            f"{n} cards but {board.display_name} has {count_of(slots, 'x16 slot')}",
                             figures, ids, "Choose a board with more x16 slots, or fewer cards.")]
     if n == 1:
         return [CheckResult("compat.x16_slots", "compatibility", "pass",
-                            f"1 card in {board.display_name}'s {slots:.0f} x16 slot(s)",
+                            f"1 card in {board.display_name}'s {count_of(slots, 'x16 slot')}",
                             figures, ids)]
     spacing = board.number("x16_slot_spacing")
     widths = [slot_positions(p) for p in cards]
@@ -396,7 +397,8 @@ def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
         "cpu_lanes": lanes, "lanes_wanted": wanted, "cards": n, "nvme_drives": nvme}
     if lanes is None:
         return [CheckResult("compat.pcie_lanes", "compatibility", "unknown",
-                            f"{n} card(s) want x16 each; {missing([(cpu, 'pcie_lanes')])}",
+                            f"{count_of(n, 'card')} {'wants' if n == 1 else 'want'} x16 each; "
+                            f"{missing([(cpu, 'pcie_lanes')])}",
                             figures, ids)]
     for_cards = max(0, int(lanes) - RESERVED_LANES)
     width = next((w for w in (16, 8, 4) if w * n <= for_cards), 0)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dlhw_desktop.core.checks._util import (
     RDIMM_SOCKETS,
     UDIMM_SOCKETS,
+    count_of,
     gb,
     join,
     memory_types,
@@ -63,7 +64,8 @@ def check_memory_type(ctx: CheckContext) -> list[CheckResult]:
         kinds = join(p.text("memory_type") for p in wrong)
         return [CheckResult("memory.type", "memory", "fail",
                             f"{join(p.display_name for p in wrong)} is {kinds}; {platform} "
-                            f"take(s) {takes} only: the modules do not fit the slots",
+                            f"{'takes' if len(platforms) == 1 else 'take'} {takes} only: "
+                            "the modules do not fit the slots",
                             figures, tuple(p.id for p in wrong) + tuple(p.id for p in platforms),
                             f"Choose a {takes} kit.")]
     return [CheckResult("memory.type", "memory", "pass",
@@ -146,7 +148,8 @@ def check_memory_channels(ctx: CheckContext) -> list[CheckResult]:
     if modules < ch:
         return [CheckResult(
             "memory.channels", "memory", "warn",
-            f"{modules} module(s) fill {modules} of {who}'s {ch} memory channels: "
+            f"{count_of(modules, 'module')} {'fills' if modules == 1 else 'fill'} {modules} of "
+            f"{who}'s {ch} memory channels: "
             f"about {modules / ch:.0%} of its memory bandwidth", figures, ids,
             f"Use at least {ch} modules (smaller ones for the same capacity).")]
     if modules % ch:

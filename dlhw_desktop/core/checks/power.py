@@ -65,6 +65,7 @@ from dataclasses import dataclass
 
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
+    count_of,
     join,
     missing,
     pct,
@@ -262,6 +263,10 @@ _NO_CABLES = {"none", "no", "0", "-", "slot", "slot power", "pcie slot", "bus", 
 _COUNTED = re.compile(r"^\s*(\d+)\s*[x×]\s*(.+)$", re.I)
 
 
+MAX_CABLES_PER_KIND = 8
+"""No card or board takes more than 8 cables of one kind (the largest take 4 x 8-pin)."""
+
+
 def parse_power_connectors(text: str | None) -> Connectors | None:
     """``"1x 16-pin"``, ``"2x 8-pin"``, ``"1x 8-pin CPU (EPS)"``, ``"None"`` -> counts;
     ``None`` when the text is empty or not understood."""
@@ -276,7 +281,11 @@ def parse_power_connectors(text: str | None) -> Connectors | None:
         if not chunk:
             continue
         match = _COUNTED.match(chunk)
+        if match and len(match.group(1)) > 2:
+            return None  # "99999999999999999999x 16-pin" is not a card's cabling
         count, kind = (int(match.group(1)), match.group(2)) if match else (1, chunk)
+        if count > MAX_CABLES_PER_KIND:
+            return None
         if any(k in kind for k in ("16-pin", "16 pin", "12vhpwr", "12v-2x6", "12v-2×6")):
             total += Connectors(hpwr=count)
         elif "eps" in kind or "cpu" in kind:
@@ -365,21 +374,23 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
             return [CheckResult(
                 "power.connectors", "power", "fail",
                 f"The cards need {need.describe()}; {psu_has}, too few 8-pins left "
-                f"({spare}) for {short} 16-pin adapter(s) needing {adapter_need}",
+                f"({spare}) for {count_of(short, '16-pin adapter')} needing {adapter_need}",
                 figures, ids, "Choose an ATX 3.x PSU with enough 12V-2x6 (16-pin) cables.")]
         spare -= adapter_need
         status = "warn"
-        notes.append(f"{short} 16-pin card(s) must use an adapter from {adapter_need} "
+        notes.append(f"{count_of(short, '16-pin card')} must use an adapter from {adapter_need} "
                      "PCIe 8-pin cables")
     if need.eps:
         if spare >= 2 * need.eps:
             status = "warn"
-            notes.append(f"{need.eps} EPS (CPU 8-pin) input(s) need the dual PCIe 8-pin "
-                         "to EPS adapter")
+            notes.append(f"{count_of(need.eps, 'EPS (CPU 8-pin) input')} "
+                         f"{'needs' if need.eps == 1 else 'need'} the dual PCIe 8-pin to EPS "
+                         "adapter")
         else:
             if status == "pass":
                 status = "unknown"
-            notes.append(f"{need.eps} EPS (CPU 8-pin) input(s) need a spare EPS cable; the "
+            notes.append(f"{count_of(need.eps, 'EPS (CPU 8-pin) input')} "
+                         f"{'needs' if need.eps == 1 else 'need'} a spare EPS cable; the "
                          "PSU's EPS count is unknown (the catalog has none; the board uses "
                          "one or two)")
     if status == "pass":
@@ -390,6 +401,12 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     if short:
         suggestion = "An ATX 3.x PSU with native 12V-2x6 cables avoids the adapter."
     return [CheckResult("power.connectors", "power", status, message, figures, ids, suggestion)]
+
+
+NEAR_LIMIT_MARGIN = 0.05
+"""A load within 5 % of a limit warns: the wall draw is an estimate from rated TDPs and an
+(often assumed) efficiency, and mains voltage sags a few percent under load, so a margin
+smaller than that is not shown to hold."""
 
 
 def check_circuit(ctx: CheckContext) -> list[CheckResult]:
@@ -410,6 +427,14 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
     energy = (f"; {b.yearly_kwh:,.0f} kWh/year, ${b.yearly_cost_usd:,.0f}/year at "
               f"{pct(ctx.settings.utilisation)} use")
     ids = tuple(i.part.id for i in ctx.local_items)
+    if limit * (1 - NEAR_LIMIT_MARGIN) < b.wall_w <= limit:
+        return [CheckResult(
+            "power.circuit", "power", "warn",
+            f"Wall draw ~{watts(b.wall_w)} ({how}) is within {pct(NEAR_LIMIT_MARGIN)} of a "
+            f"{mains.label}'s {watts(limit)} continuous limit: the estimate (rated TDPs, "
+            f"efficiency) is not that precise, so the breaker may trip{energy}", figures, ids,
+            "Leave more headroom: a dedicated or higher-rated circuit, or a GPU power "
+            "limit.")]
     if b.wall_w <= limit:
         return [CheckResult(
             "power.circuit", "power", "pass",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 HOURS_PER_YEAR = 8760
@@ -57,8 +58,9 @@ class CheckSettings:
     def __post_init__(self) -> None:
         if not 0.0 <= self.utilisation <= 1.0:
             raise ValueError(f"utilisation must be between 0 and 1, not {self.utilisation}")
-        if self.price_per_kwh_usd < 0:
-            raise ValueError("the electricity price cannot be negative")
+        if not math.isfinite(self.price_per_kwh_usd) or self.price_per_kwh_usd < 0:
+            raise ValueError(f"the electricity price must be a finite number of 0 or more, "
+                             f"not {self.price_per_kwh_usd!r}")
         if self.mains not in MAINS:
             raise ValueError(f"unknown mains {self.mains!r}; expected one of {', '.join(MAINS)}")
 

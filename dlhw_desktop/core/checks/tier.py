@@ -151,7 +151,7 @@ def check_tier_gpu(ctx: CheckContext) -> list[CheckResult]:
 
     best = max(parts, key=lambda p: p.number("memory_gb") or 0.0)
     have = (f"largest card {gb(largest)} ({best.display_name})" if largest is not None
-            else "card memory unknown (memory_gb missing)")
+            else "card memory unknown (memory size missing)")
     return _grade(ctx, "gpu", "GPU", have, met, want,
                   {"largest_card_gb": largest, "vram_gb": ctx.vram_gb},
                   tuple(p.id for p in parts),
@@ -166,7 +166,7 @@ def check_tier_ram(ctx: CheckContext) -> list[CheckResult]:
     def want(r: TierRequirement) -> str:
         return gb(r.ram_gb) if r.ram_gb is not None else ""
 
-    have = gb(ram) if ram is not None else "capacity unknown (capacity_gb missing)"
+    have = gb(ram) if ram is not None else "capacity unknown (capacity missing)"
     return _grade(ctx, "ram", "RAM", have, lambda r: _at_least(ram, r.ram_gb), want,
                   {"ram_gb": ram}, tuple(i.part.id for i in ctx.memory),
                   [(i.part, "capacity_gb") for i in ctx.memory

@@ -28,6 +28,7 @@ from dlhw_desktop.core.detect.pci import (
 )
 from dlhw_desktop.core.detect.runner import CommandResult, Outcome, first_line
 from dlhw_desktop.core.detect.values import NA_TEXT, json_document, memory_gb, parse_quantity
+from dlhw_desktop.core.limits import plural
 
 NVIDIA_QUERY = "name,memory.total,power.limit,pci.bus_id,driver_version"
 NVIDIA_BASIC_QUERY = "name,memory.total,pci.bus_id,driver_version"
@@ -124,7 +125,7 @@ def parse_nvidia_csv(text: str, fields: str = NVIDIA_QUERY) -> ToolParse:
         ))
     error = errors[0] if errors else ""
     if gpus and errors:
-        error = f"{len(errors)} GPU(s) could not be read: {errors[0]}"
+        error = f"{plural(len(errors), 'GPU')} could not be read: {errors[0]}"
     return ToolParse(tuple(gpus), error, skipped)
 
 

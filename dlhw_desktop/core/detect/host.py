@@ -43,6 +43,7 @@ from dlhw_desktop.core.detect.runner import (
     read_text_file,
     run_command,
 )
+from dlhw_desktop.core.reading import FileReadError, read_bounded
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,13 +305,13 @@ class RecordedHost:
         info = HostInfo(system="Linux", hostname=root.name)
         host_file = root / "host.json"
         if host_file.is_file():
-            data = json.loads(host_file.read_text(encoding="utf-8"))
+            data = json.loads(_read(host_file) or "null")
             if isinstance(data, dict):
                 info = HostInfo.from_dict({"hostname": root.name, "system": "Linux", **data})
         facts = None
         facts_file = root / "psutil.json"
         if facts_file.is_file():
-            data = json.loads(facts_file.read_text(encoding="utf-8"))
+            data = json.loads(_read(facts_file) or "null")
             if isinstance(data, dict):
                 facts = PsutilFacts.from_dict(data)
         commands: dict[str, CommandResult] = {}
@@ -333,10 +334,17 @@ class RecordedHost:
         return cls(info, commands, files, facts)
 
 
+REPLAY_FILE_LIMIT = 16 * 1024 * 1024
+"""A recorded output is at most a few MB (``lspci -vvv`` of a big server); a larger file,
+a FIFO or a device in a replay folder is not a recording and reads as empty."""
+
+
 def _read(path: Path) -> str:
+    """A recorded file's text; "" when absent, not a regular file (a FIFO would block for
+    ever), or larger than ``REPLAY_FILE_LIMIT``."""
     try:
-        return path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
+        return read_bounded(path, REPLAY_FILE_LIMIT).decode("utf-8", errors="replace")
+    except FileReadError:
         return ""
 
 

@@ -47,7 +47,16 @@ def counts_text(sheet: BuildSheet) -> str:
     for status, n in sheet.verdict_counts:
         one, many = COUNT_WORDS[status]
         words.append(f"{n} {one if n == 1 else many}")
-    return ", ".join(words) if words else "no checks ran"
+    text = ", ".join(words) if words else "no checks ran"
+    return f"{sheet.incomplete}; {text}" if sheet.incomplete else text
+
+
+def verdict_word(sheet: BuildSheet) -> str:
+    """The verdict box's word: an incomplete build that nothing fails is INCOMPLETE, not
+    WARN or PASS (its checks speak only of the parts chosen so far)."""
+    if sheet.incomplete and sheet.verdict != "fail":
+        return "INCOMPLETE"
+    return STATUS_WORDS.get(sheet.verdict, sheet.verdict.upper())
 
 
 # --- building blocks of the sheet ---------------------------------------------------------
@@ -109,12 +118,12 @@ def header_block(sheet: BuildSheet, width: float, device: QPaintDevice) -> Block
         painter.setPen(QColor(MUTED))
         painter.drawText(QRectF(rx, y, right_w, kicker_h), Qt.AlignmentFlag.AlignRight,
                          "OVERALL VERDICT")
-        word = STATUS_WORDS.get(sheet.verdict, sheet.verdict.upper())
+        word = verdict_word(sheet)
         box_w = verdict_metrics.horizontalAdvance(word) + mm(8)
         box = QRectF(rect.right() - box_w, y + kicker_h, box_w, verdict_h)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(status_colour(sheet.verdict))
+        painter.setBrush(status_colour("unknown" if word == "INCOMPLETE" else sheet.verdict))
         painter.drawRoundedRect(box, mm(1.2), mm(1.2))
         painter.setPen(QColor("white"))
         painter.setFont(verdict_font)

@@ -15,6 +15,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import Build, BuildSnapshot
 from dlhw_desktop.core.buildfile import LoadedBuild, Resolver
+from dlhw_desktop.core.checks import check_build
+from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.ui.common.settings import AppSettings
 
 MAX_RECENT = 10
@@ -65,8 +67,17 @@ class BuildDocument(QObject):
         self.undo_stack.push(ReplaceDocumentCommand(self, snapshot, text))
 
     def open(self, path: Path) -> LoadedBuild:
-        """Read ``path`` (``BuildFileError`` leaves the current build untouched)."""
+        """Read ``path`` (``BuildFileError`` leaves the current build untouched).
+
+        All or nothing: the new build is checked before it replaces the current one, so
+        a figure the checks cannot use is an error dialog, never a half-redrawn window.
+        """
         loaded = buildfile.load(path, self.resolve)
+        try:
+            check_build(loaded.build)
+        except (ArithmeticError, ValueError, TypeError) as exc:
+            raise BuildFileError(f"cannot open {Path(path).name}: a figure in it cannot be "
+                                 f"checked ({exc})") from None
         self.build.restore(loaded.build.snapshot())
         self.undo_stack.clear()
         self._set_path(Path(path))

@@ -26,11 +26,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.catalog.userparts import UserParts
+    from dlhw_desktop.catalog.userparts import PartResolver, UserParts
     from dlhw_desktop.core.checks import CheckReport
     from dlhw_desktop.ui.common.settings import AppSettings
     from dlhw_desktop.ui.planner.build_document import BuildDocument
     from dlhw_desktop.ui.planner.part_picker import PartPicker
+    from dlhw_desktop.ui.planner.user_parts_notice import UserPartsNotice
 
 FILE_FILTER = "DL Hardware builds (*.dlhw.json);;JSON files (*.json);;All files (*)"
 
@@ -46,6 +47,8 @@ class BuildFileActions:
     undo_stack: QUndoStack
     picker: PartPicker
     user_parts: UserParts
+    resolver: PartResolver
+    user_parts_notice: UserPartsNotice
     status_message: SignalInstance
     _report: CheckReport | None
 
@@ -79,6 +82,8 @@ class BuildFileActions:
             show_error(self, "Cannot open the build", str(exc))
             return False
         self._show_notice(loaded.warnings)
+        if self.resolver.problem:
+            self.user_parts_notice.check(self.resolver.problem)
         self.status_message.emit(f"Opened {Path(path).name}", 4000)
         return True
 

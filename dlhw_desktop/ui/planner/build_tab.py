@@ -34,11 +34,13 @@ from PySide6.QtWidgets import (
 from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-from dlhw_desktop.core import buildfile
+from dlhw_desktop.core import buildfile, limits
 from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
+from dlhw_desktop.core.build_room import admit, quantity_refusal
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError
+from dlhw_desktop.core.limits import bounded_notes
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
@@ -61,7 +63,7 @@ from dlhw_desktop.ui.planner.build_commands import (
 )
 from dlhw_desktop.ui.planner.build_document import BuildDocument
 from dlhw_desktop.ui.planner.build_files import BuildFileActions
-from dlhw_desktop.ui.planner.build_view import MAX_QUANTITY, BuildModel, BuildTreeView, worst_issues
+from dlhw_desktop.ui.planner.build_view import BuildModel, BuildTreeView, worst_issues
 from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
     check_settings_from,
@@ -70,6 +72,7 @@ from dlhw_desktop.ui.planner.check_settings_dialog import (
 from dlhw_desktop.ui.planner.checks_panel import ChecksPanel
 from dlhw_desktop.ui.planner.part_picker import PartPicker
 from dlhw_desktop.ui.planner.totals_bar import TotalsBar
+from dlhw_desktop.ui.planner.user_parts_notice import UserPartsNotice
 
 log = logging.getLogger(__name__)
 NOTES_DELAY_MS = 700
@@ -118,6 +121,8 @@ class BuildTab(BuildFileActions, QWidget):
                                    on_error=lambda text: self.status_message.emit(text, 8000))
         self.recheck()
         self._update_title()
+        self.user_parts_notice.status_message.connect(self.status_message)
+        QTimer.singleShot(0, self.user_parts_notice.check)  # after the window is up
 
     # --- construction -------------------------------------------------------------------
     def _load_tiers(self) -> dict[str, WorkloadTier]:
@@ -132,6 +137,7 @@ class BuildTab(BuildFileActions, QWidget):
 
         self.name_edit = QLineEdit(self.build.name, objectName="build_name")
         self.name_edit.setPlaceholderText(DEFAULT_NAME)
+        self.name_edit.setMaxLength(limits.MAX_NAME_CHARS)
         self.name_edit.setToolTip("The build's name (saved in the file and shown in the title)")
         self.tier_combo = QComboBox(objectName="build_tier")
         self.tier_combo.addItem("No workload tier", None)
@@ -174,6 +180,7 @@ class BuildTab(BuildFileActions, QWidget):
         self.notice.setStyleSheet("background: #fff4d6; color: #5c4300; border: 1px solid "
                                   "#e0b84c; border-radius: 4px; padding: 4px 8px;")
         self.notice.hide()
+        self.user_parts_notice = UserPartsNotice(self.user_parts)
         self.notes_edit = QPlainTextEdit(objectName="build_notes")
         self.notes_edit.setPlaceholderText("Notes: what this machine is for, quotes, open "
                                            "questions…")
@@ -204,6 +211,7 @@ class BuildTab(BuildFileActions, QWidget):
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
         centre_layout.addWidget(self.totals)
+        centre_layout.addWidget(self.user_parts_notice)
         centre_layout.addWidget(self.notice)
         centre_layout.addWidget(self.view, 1)
         centre_layout.addWidget(self.notes_edit)
@@ -286,9 +294,10 @@ class BuildTab(BuildFileActions, QWidget):
                 unknown.append(part_id)
             else:
                 parts.append(part)
+        admitted, refused = admit(self.build, ((p, 1) for p in parts))
         chosen: list[Part] = []
         taken: dict[Slot, Part] = {}
-        for part in parts:
+        for part, _ in admitted:
             slot = slot_for(part)
             occupant = taken.get(slot) if slot.single else None
             if occupant is None:
@@ -314,6 +323,8 @@ class BuildTab(BuildFileActions, QWidget):
         if unknown:
             self.status_message.emit(f"Not in the catalog or your parts: "
                                      f"{', '.join(unknown)}", 6000)
+        if refused:
+            self.status_message.emit(refused[0], 8000)
         return len(chosen)
 
     def remove_parts(self, part_ids: Sequence[str]) -> int:
@@ -333,8 +344,11 @@ class BuildTab(BuildFileActions, QWidget):
         item = self.build.find(part_id)
         if item is None or not item.slot.allows_quantity or item.quantity == quantity:
             return
-        limit = item.slot.max_count or MAX_QUANTITY
-        if not 1 <= quantity <= limit:
+        if quantity < 1:
+            return
+        refusal = quantity_refusal(self.build, part_id, quantity)
+        if refusal is not None:  # said, not silently clamped
+            self.status_message.emit(refusal, 8000)
             return
         self.undo_stack.push(SetQuantityCommand(self.build, part_id, quantity))
 
@@ -426,17 +440,23 @@ class BuildTab(BuildFileActions, QWidget):
             return False
         if slot_for(part).single:
             quantity = 1
+        _, refused = admit(self.build, [(part, quantity)])
+        if refused:
+            self.status_message.emit(refused[0], 8000)
+            return False
         self.undo_stack.push(AddPartCommand(self.build, part, quantity))
         return True
 
     def apply_proposal(self, parts: list) -> None:
         """Add an advisor's proposal (part ids with quantities) as one undo step."""
         macro = MacroCommand(f"Add {len(parts)} proposed parts")
-        for part_id, quantity in parts:
-            part = self.resolver.find(part_id)
-            if part is not None:
-                macro.add(AddPartCommand(self.build, part,
-                                         1 if slot_for(part).single else int(quantity)))
+        found = [(p, 1 if slot_for(p).single else int(n))
+                 for p, n in ((self.resolver.find(i), n) for i, n in parts) if p is not None]
+        admitted, refused = admit(self.build, found)
+        for part, count in admitted:
+            macro.add(AddPartCommand(self.build, part, count))
+        if refused:
+            self.status_message.emit(refused[0], 8000)
         self.undo_stack.push(macro)
 
     def restore_autosave(self, path: Path) -> bool:
@@ -498,7 +518,15 @@ class BuildTab(BuildFileActions, QWidget):
 
     def _commit_notes(self) -> None:
         self._notes_timer.stop()
-        self.set_notes(self.notes_edit.toPlainText())
+        text = self.notes_edit.toPlainText()
+        kept = bounded_notes(text)
+        if kept != text:  # what a build file may hold (core.limits): said, then trimmed
+            self.notes_edit.setPlainText(kept)
+            self.status_message.emit(
+                f"Notes hold at most {limits.MAX_NOTES_CHARS:,} characters and "
+                f"{limits.MAX_NOTES_LINES:,} lines (a few pages on the build sheet); "
+                "the rest was not kept", 10000)
+        self.set_notes(kept)
 
     def _commit_tier(self, _index: int) -> None:
         self.set_tier(self.tier_combo.currentData())

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.core.build import Build, BuildItem, Slot
+from dlhw_desktop.core.build import Build, BuildItem, Slot, quantity_limit
 from dlhw_desktop.core.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.fields import Category
@@ -336,7 +336,7 @@ class BuildModel(QAbstractItemModel):
         if item is None or index.column() != QTY or role != Qt.ItemDataRole.EditRole:
             return False
         quantity = int(value)
-        if quantity != item.quantity and 1 <= quantity <= MAX_QUANTITY:
+        if quantity != item.quantity and 1 <= quantity <= quantity_limit(item.part).most:
             self.quantity_edit_requested.emit(item.part_id, quantity)
         return True
 
@@ -521,8 +521,9 @@ class PartNameDelegate(QStyledItemDelegate):
 
 
 class QuantityDelegate(QStyledItemDelegate):
-    """A spin box for the quantity column: 1 to the slot's limit (2 CPUs, 4 power
-    supplies), or to 64 where a slot takes any number."""
+    """A spin box for the quantity column: 1 to the kind's limit (2 CPUs, 4 power
+    supplies, 20 PCIe cards, ...: ``core.limits``); beyond the room left in the build the
+    tab says so instead of changing it."""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: Index) -> QWidget:
@@ -530,8 +531,8 @@ class QuantityDelegate(QStyledItemDelegate):
         editor.setObjectName("quantity_editor")
         model = index.model()
         item = model.item_at(index) if isinstance(model, BuildModel) else None
-        limit = item.slot.max_count if item is not None else None
-        editor.setRange(1, limit or MAX_QUANTITY)
+        limit = quantity_limit(item.part).most if item is not None else MAX_QUANTITY
+        editor.setRange(1, limit)
         editor.setFrame(False)
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
         return editor

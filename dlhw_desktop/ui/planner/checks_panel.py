@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
+from dlhw_desktop.core.fields import figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
     status_colour,
@@ -51,16 +52,18 @@ def verdict_text(report: CheckReport | None) -> tuple[str, str]:
         return ("Will not work as planned",
                 f"{n} failing check{'s' if n != 1 else ''} to fix"
                 + (f", {counts['warn']} warning{'s' if counts['warn'] != 1 else ''}"
-                   if counts["warn"] else ""))
+                   if counts["warn"] else "")
+                + (f"; incomplete ({report.incomplete})" if report.incomplete else ""))
+    if report.incomplete:  # warnings or not, an incomplete build is not shown to work
+        n = counts["warn"]
+        return ("Not complete yet", report.incomplete
+                + (f"; {n} warning{'s' if n != 1 else ''} so far" if n else ""))
     if verdict == "warn":
         n = counts["warn"]
         return ("Works, with warnings",
                 f"{n} warning{'s' if n != 1 else ''} worth reading; nothing fails"
                 + (f"; {counts['unknown']} unknown" if counts["unknown"] else ""))
     if verdict == "unknown":
-        incomplete = report.get("compat.complete")
-        if incomplete is not None:
-            return ("Not complete yet", incomplete.message)
         n = counts["unknown"]
         return ("Not shown to work yet",
                 f"{n} check{'s' if n != 1 else ''} lack a figure; nothing known fails")
@@ -261,6 +264,6 @@ def _order(result: CheckResult) -> int:
 
 def _tooltip(result: CheckResult) -> str:
     lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
-    for key, value in result.figures.items():
-        lines.append(f"{key}: {'n/a' if value is None else value}")
+    for key, value in result.figures.items():  # labels, never the internal names
+        lines.append(f"{figure_label(key)}: {'n/a' if value is None else value}")
     return "\n".join(lines)
