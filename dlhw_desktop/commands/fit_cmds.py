@@ -36,6 +36,7 @@ from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
+    SERVING_STACK_KEYS,
     STRATEGIES,
     Workload,
 )
@@ -82,7 +83,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
     p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
-    p.add_argument("--kv-precision", metavar="P", help="KV cache precision (default BF16)")
+    p.add_argument("--kv-precision", metavar="P",
+                   help="KV cache precision (default BF16; FP8, Q8_0, Q4_0 ...)")
+    p.add_argument("--serving", choices=SERVING_STACK_KEYS,
+                   help="serving stack for the achievable decode speed (default llama.cpp "
+                   "for GGUF formats, else vllm)")
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
                       help="accelerator part id with an optional count, e.g. "
@@ -131,6 +136,7 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "seq": args.seq, "tokens": args.tokens, "samples": args.samples,
         "optimizer": args.optimizer, "lora_rank": args.lora_rank,
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
+        "serving": args.serving,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:
@@ -159,14 +165,18 @@ def _workload_mapping(args: argparse.Namespace,
     return merged
 
 
-def _assumptions(args: argparse.Namespace) -> CostAssumptions:
-    changes = {name: value for name, value in (
-        ("electricity_usd_per_kwh", args.electricity), ("pue", args.pue),
-        ("years", args.years), ("utilisation", args.utilisation)) if value is not None}
-    for name, value in changes.items():
-        if value <= 0:
+def _assumptions(args: argparse.Namespace, build: Build | None = None) -> CostAssumptions:
+    """``core.build_fit.cost_assumptions``: the function the app's panel uses too."""
+    from dlhw_desktop.core.build_fit import cost_assumptions
+
+    if args.electricity is not None and args.electricity < 0:
+        raise InvalidWorkloadError(f"electricity price must be >= 0, got {args.electricity!r}")
+    for name, value in (("pue", args.pue), ("years", args.years),
+                        ("utilisation", args.utilisation)):
+        if value is not None and value <= 0:
             raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
-    return CostAssumptions(**changes)
+    return cost_assumptions(build, electricity_usd_per_kwh=args.electricity,
+                            utilisation=args.utilisation, years=args.years, pue=args.pue)
 
 
 _GPU_SPEC = re.compile(r"^(?P<id>.+?)\s*(?:[x*:])\s*(?P<n>\d+)$")
@@ -240,7 +250,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
         build = _load_build(args.build, find)
     mapping = _workload_mapping(args, build.workload if build is not None else None)
     workload = workload_from_dict(mapping)
-    assumptions = _assumptions(args)
+    assumptions = _assumptions(args, build)
     data: dict[str, Any] = {"workload": _workload_dict(workload),
                             "model": workload.model.to_dict()}
     result: FitResult | None = None
@@ -309,18 +319,24 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
                 out(f"          try: {check.suggestion}\n")
         if result.training is not None:
             t = result.training
-            out(f"Time: {t.flops:.3g} FLOPs -> {t.hours:,.1f} h ({t.days:,.2f} days, "
-                f"{t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
+            out(f"Time (estimate): {t.flops:.3g} FLOPs ({t.rule}) -> {t.hours:,.1f} h "
+                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
         elif result.inference is not None and result.inference.tokens_per_s:
             i = result.inference
-            line = f"Speed: ~{i.tokens_per_s:,.0f} tokens/s ({i.bound} bound"
-            if i.memory_bound_tokens_per_s:
-                line += f"; memory bound {i.memory_bound_tokens_per_s:,.0f}"
+            out(f"Speed: {i.describe()}\n")
+            extra = []
             if i.compute_bound_tokens_per_s:
-                line += f"; compute bound {i.compute_bound_tokens_per_s:,.0f}"
-            out(line + ")\n")
+                extra.append(f"compute bound {i.compute_bound_tokens_per_s:,.0f} tokens/s")
+            if i.time_to_first_token_s is not None:
+                extra.append(f"prefill {i.prefill_tokens_per_s:,.0f} tokens/s, first token "
+                             f"after {i.time_to_first_token_s:,.2f} s for {i.prompt_tokens:,} "
+                             "prompt tokens")
+            if extra:
+                out("       " + "; ".join(extra) + "\n")
             if i.samples_per_s:
                 out(f"       ~{i.samples_per_s:,.1f} samples/s\n")
+        elif result.status == "fail":
+            out("Time and cost: none, the job does not fit\n")
         elif workload.training and workload.tokens is None and workload.samples is None:
             out("Time: give --tokens (or --samples) for a training time\n")
         if result.job_hours is not None:

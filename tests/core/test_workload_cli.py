@@ -110,7 +110,8 @@ def test_fit_training_time_and_custom_architecture(
     assert code == 0
     data = json.loads(out)
     assert len(data["checks"]) == 4
-    assert data["training"]["flops"] == pytest.approx(6 * 7e9 * 1e9)
+    # --checkpointing recomputes the forward pass: 8ND, not 6ND (PaLM appendix B)
+    assert data["training"]["flops"] == pytest.approx(8 * 7e9 * 1e9)
     assert data["memory"]["parallelism"] == "zero3"
 
 

@@ -256,11 +256,15 @@ def fit(
     training: TrainingTime | None = None
     inference: InferenceThroughput | None = None
     job_hours: float | None = None
-    if workload.training:
+    fits = worst(c.status for c in checks) != "fail"
+    if not fits:
+        notes.append("does not fit in memory: no speed, time or cost is estimated for it")
+    elif workload.training:
         training = estimate_training_time(workload, peak, len(gpus))
         job_hours = None if training is None else training.hours
     else:
         inference = estimate_inference(workload, bandwidth, peak, len(gpus))
+        notes.extend(inference.notes)
         seconds: float | None = None
         if workload.tokens is not None:
             seconds = inference.seconds_for(workload.tokens)

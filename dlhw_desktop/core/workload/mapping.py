@@ -42,7 +42,7 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
-    "strategy", "cpu_offload",
+    "strategy", "cpu_offload", "serving",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
 
@@ -133,7 +133,7 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
     Raises ``WorkloadError`` subclasses (a message a user can act on) for bad values.
     """
     fields: dict[str, Any] = {}
-    for key in ("mode", "precision", "optimizer", "kv_precision"):
+    for key in ("mode", "precision", "optimizer", "kv_precision", "serving"):
         if data.get(key):
             fields[key] = str(data[key])
     for key in ("batch", "seq", "lora_rank"):
@@ -181,6 +181,8 @@ def workload_to_dict(workload: Workload,
         "flash_attention": workload.flash_attention, "lora_rank": workload.lora_rank,
         "kv_precision": workload.kv_precision, "mfu": workload.mfu,
     })
+    if workload.serving is not None:
+        data["serving"] = workload.serving
     for key in ("seq", "tokens", "samples"):
         if data[key] is None:
             del data[key]

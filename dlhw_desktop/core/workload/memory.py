@@ -124,25 +124,61 @@ def weights_bytes(model: ModelSpec, fmt: str) -> float:
 
     MoE models hold every expert in memory, so this uses the total count (Mixtral 8x7B:
     46.7B, not the 12.9B a token uses). Quantised formats include their per-block scales
-    (see ``precision.WEIGHT_FORMATS``).
+    (see ``precision.WEIGHT_FORMATS``). Formats that quantise only the blocks' linear
+    layers (bitsandbytes NF4/INT8, GPTQ, AWQ, FP8 checkpoints, MXFP4) keep the token
+    embeddings and the output layer in 16-bit (bitsandbytes replaces ``nn.Linear`` modules
+    and skips ``lm_head``; transformers' ``llm_int8_skip_modules`` default), so those
+    ``ModelSpec.embedding_params`` are counted at 16 bits when the vocabulary is known.
     """
-    return model.params * bytes_per_param(fmt)
+    wf = weight_format(fmt)
+    embed = model.embedding_params if wf.embeddings_16bit else None
+    if embed is None or embed >= model.params:
+        return model.params * wf.bytes_per_param
+    return (model.params - embed) * wf.bytes_per_param + embed * 2.0
+
+
+def kv_bytes_per_layer_token(model: ModelSpec, kv_precision: str = "BF16") -> float | None:
+    """Bytes one token adds to one layer's cache.
+
+    Standard attention: 2 (K and V) x KV heads x head dim x bytes; only the KV heads are
+    cached (GQA/MQA, Ainslie et al. 2023). Multi-head latent attention caches one
+    compressed latent of ``kv_lora_rank`` plus the decoupled rotary key of
+    ``qk_rope_head_dim`` per token and layer, shared by all heads (DeepSeek-AI 2024,
+    DeepSeek-V2, https://arxiv.org/abs/2405.04434 section 2.1.3 and Table 1:
+    (d_c + d_h^R) x l elements per token; DeepSeek-V3: (512 + 64) x 61 layers).
+    """
+    per = bytes_per_param(kv_precision)
+    if model.is_mla:
+        assert model.kv_lora_rank is not None
+        return (model.kv_lora_rank + (model.qk_rope_head_dim or 0)) * per
+    if not model.has_architecture or model.head_dim_effective is None:
+        return None
+    assert model.kv_heads_effective is not None
+    return 2.0 * model.kv_heads_effective * model.head_dim_effective * per
 
 
 def kv_cache_bytes_per_token(model: ModelSpec, kv_precision: str = "BF16") -> float | None:
-    """Bytes of K and V one token adds to the cache: 2 x layers x KV heads x head dim x bytes.
+    """Bytes of K and V one token adds to the cache over all layers.
 
-    Only the KV heads are cached (GQA/MQA, Ainslie et al. 2023): Llama 3 8B (32 layers,
-    8 KV heads, head dim 128) needs 2 x 32 x 8 x 128 x 2 = 131,072 bytes = 128 KiB per token
-    in BF16. ``None`` when the architecture is unknown; 0 for models that do not generate.
+    Llama 3 8B (32 layers, 8 KV heads, head dim 128) needs 2 x 32 x 8 x 128 x 2 = 131,072
+    bytes = 128 KiB per token in BF16; DeepSeek-V3 (MLA) (512 + 64) x 61 x 2 = 70,272.
+    ``None`` when the architecture is unknown; 0 for models that do not generate.
     """
     if not model.autoregressive:
         return 0.0
-    if not model.has_architecture or model.head_dim_effective is None:
+    per_layer = kv_bytes_per_layer_token(model, kv_precision)
+    if per_layer is None or not model.layers:
         return None
-    assert model.layers is not None and model.kv_heads_effective is not None
-    return (2.0 * model.layers * model.kv_heads_effective * model.head_dim_effective
-            * bytes_per_param(kv_precision))
+    return per_layer * model.layers
+
+
+def _window_layers(model: ModelSpec) -> int:
+    """Layers attending within the sliding window (all of them when not split)."""
+    if not model.sliding_window or not model.layers:
+        return 0
+    if model.sliding_window_layers is None:
+        return model.layers
+    return min(model.sliding_window_layers, model.layers)
 
 
 def kv_cache_bytes(
@@ -154,21 +190,33 @@ def kv_cache_bytes(
 ) -> float | None:
     """The KV cache of ``batch`` sequences of ``seq`` tokens, per GPU.
 
-    2 x layers x KV heads x head dim x bytes x tokens x batch. Sliding-window attention
-    keeps only the last ``sliding_window`` tokens (Mistral 7B's rolling buffer cache,
-    Jiang et al. 2023 section 2). Encoder-decoder models (Whisper) also cache the
-    cross-attention K and V of the encoder output. Under tensor parallelism each GPU holds
-    ceil(KV heads / GPUs) heads: KV heads are replicated once there are more GPUs than heads.
+    Per layer and token as ``kv_bytes_per_layer_token``, times tokens and batch.
+    Sliding-window layers keep only the last ``sliding_window`` tokens (Mistral 7B's
+    rolling buffer, Jiang et al. 2023 section 2); models that alternate local and global
+    layers (Gemma 2: 1 local to 1 global, window 4096, https://arxiv.org/abs/2408.00118
+    section 2; Gemma 3: 5 local to 1 global, window 1024, https://arxiv.org/abs/2503.19786
+    section 2.1; gpt-oss: alternating, window 128) keep the full sequence in the global
+    layers only. Encoder-decoder models (Whisper) also cache the cross-attention K and V
+    of the encoder output. Under tensor parallelism each GPU holds ceil(KV heads / GPUs)
+    heads (replicated once there are more GPUs than heads); an MLA latent is shared by all
+    heads and so is held whole on every GPU (as vLLM does).
     """
     per_token = kv_cache_bytes_per_token(model, kv_precision)
     if per_token is None or per_token == 0:
         return per_token
-    kv = model.kv_heads_effective or 1
-    share = math.ceil(kv / tensor_parallel) / kv
-    tokens = min(seq, model.sliding_window) if model.sliding_window else seq
+    assert model.layers is not None
+    per_layer = per_token / model.layers
+    if model.is_mla:
+        share = 1.0
+    else:
+        kv = model.kv_heads_effective or 1
+        share = math.ceil(kv / tensor_parallel) / kv
+    local = _window_layers(model)
+    window_tokens = min(seq, model.sliding_window) if model.sliding_window else seq
+    layer_tokens = (model.layers - local) * seq + local * window_tokens
     if model.kind == "encoder-decoder" and model.encoder_tokens:
-        tokens += model.encoder_tokens
-    return per_token * share * tokens * batch
+        layer_tokens += model.layers * model.encoder_tokens
+    return per_layer * share * layer_tokens * batch
 
 
 def _activation_bytes_per_value(workload: Workload) -> float:
@@ -419,11 +467,18 @@ def _inference(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
 
 def _kv_note(model: ModelSpec, workload: Workload, batch: int) -> str:
     tokens = workload.seq_len
-    text = (f"2 x {model.layers} layers x {model.kv_heads_effective} KV heads "
-            f"({model.attention}) x {model.head_dim_effective} x "
-            f"{bytes_per_param(workload.kv_precision):g} B x {tokens} tokens x {batch}")
+    per = bytes_per_param(workload.kv_precision)
+    if model.is_mla:
+        text = (f"MLA latent ({model.kv_lora_rank} + {model.qk_rope_head_dim or 0} rotary) x "
+                f"{model.layers} layers x {per:g} B x {tokens} tokens x {batch}")
+    else:
+        text = (f"2 x {model.layers} layers x {model.kv_heads_effective} KV heads "
+                f"({model.attention}) x {model.head_dim_effective} x "
+                f"{per:g} B x {tokens} tokens x {batch}")
     if model.sliding_window and tokens > model.sliding_window:
-        text += f" (window caps tokens at {model.sliding_window})"
+        local = _window_layers(model)
+        which = "all layers" if local == model.layers else f"{local} of {model.layers} layers"
+        text += f" (window of {model.sliding_window} tokens in {which})"
     if model.kind == "encoder-decoder" and model.encoder_tokens:
         text += f" + cross-attention over {model.encoder_tokens} encoder frames"
     return text

@@ -56,6 +56,18 @@ class ModelSpec:
     experts: int | None = None
     experts_per_token: int | None = None
     sliding_window: int | None = None
+    sliding_window_layers: int | None = None
+    """Layers that attend within ``sliding_window`` (the rest attend globally); ``None``
+    with a window means every layer (Mistral 7B). Gemma 2: 21 of 42 (alternating); Gemma 3:
+    5 local to 1 global; gpt-oss: alternating."""
+    kv_lora_rank: int | None = None
+    """Multi-head latent attention (DeepSeek-V2/V3): the compressed KV latent's width."""
+    qk_rope_head_dim: int | None = None
+    """MLA's decoupled rotary key, cached beside the latent (DeepSeek-V2 section 2.1.3)."""
+    tied_embeddings: bool | None = None
+    """The output layer shares the token embedding matrix (``tie_word_embeddings``)."""
+    shared_experts: int | None = None
+    """MoE experts every token passes through besides the routed ones (DeepSeek, Llama 4)."""
     encoder_layers: int | None = None
     encoder_tokens: int | None = None
     tokens_per_sample: int | None = None
@@ -103,8 +115,26 @@ class ModelSpec:
         return None
 
     @property
+    def is_mla(self) -> bool:
+        """Multi-head latent attention: the cache holds a latent, not per-head K and V."""
+        return bool(self.kv_lora_rank)
+
+    @property
+    def embedding_params(self) -> float | None:
+        """Token embeddings plus the output layer: vocab x hidden, twice unless tied.
+
+        ``None`` when the vocabulary or width is unknown. Quantisers that touch only the
+        blocks' linear layers (bitsandbytes, GPTQ, AWQ) leave these in 16-bit.
+        """
+        if not self.vocab or not self.hidden:
+            return None
+        return float(self.vocab * self.hidden * (1 if self.tied_embeddings else 2))
+
+    @property
     def attention(self) -> str:
-        """MHA, GQA or MQA (Ainslie et al. 2023, https://arxiv.org/abs/2305.13245)."""
+        """MHA, GQA, MQA (Ainslie et al. 2023, https://arxiv.org/abs/2305.13245) or MLA."""
+        if self.is_mla:
+            return "MLA"
         kv, heads = self.kv_heads_effective, self.heads
         if not kv or not heads:
             return "n/a"
@@ -130,6 +160,7 @@ class ModelSpec:
         data["compute_params"] = self.compute_params
         data["attention"] = self.attention
         data["default_seq"] = self.default_seq
+        data["embedding_params"] = self.embedding_params
         return data
 
 

@@ -28,6 +28,9 @@ DEFAULT_MFU = 0.40
 
 DEFAULT_LORA_RANK = 16
 
+SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
+"""The serving stacks ``timing.SERVING_STACKS`` has a measured efficiency for."""
+
 
 @dataclass(frozen=True, slots=True)
 class Parallelism:
@@ -120,6 +123,9 @@ class Workload:
     lora_rank: int = DEFAULT_LORA_RANK
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
+    serving: str | None = None
+    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
+    tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -151,6 +157,15 @@ class Workload:
             value = getattr(self, name)
             if value is not None and (not math.isfinite(value) or value <= 0):
                 raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
+        if self.serving is not None:
+            key = self.serving.strip().lower().replace("_", "-").replace(" ", "-")
+            key = {"llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "trt-llm": "tensorrt-llm",
+                   "tensorrtllm": "tensorrt-llm", "trtllm": "tensorrt-llm"}.get(key, key)
+            if key not in SERVING_STACK_KEYS:
+                raise InvalidWorkloadError(
+                    f"unknown serving stack {self.serving!r} (known: "
+                    f"{', '.join(SERVING_STACK_KEYS)})")
+            object.__setattr__(self, "serving", key)
         if not (0 < self.mfu <= 1):
             raise InvalidWorkloadError(f"MFU must be in (0, 1], got {self.mfu!r}")
 
