@@ -16,6 +16,7 @@ from dlhw_desktop.core.build_fit import cost_assumptions, fit_build, machine_pri
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import DEFAULT_ELECTRICITY_USD_PER_KWH
+from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import fit
 from dlhw_desktop.core.workload.models import preset
 from dlhw_desktop.core.workload.timing import (
@@ -24,7 +25,6 @@ from dlhw_desktop.core.workload.timing import (
     estimate_training_time,
     training_flops,
 )
-from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.workload import Workload
 
 RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
@@ -157,7 +157,8 @@ def test_cli_and_app_cost_the_same_build_the_same(capsys: pytest.CaptureFixture[
                                                  tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     class Catalog:
-        parts_by_id = {p.id: p for p in (RTX_4090, CPU)}
+        def __init__(self) -> None:
+            self.parts_by_id = {p.id: p for p in (RTX_4090, CPU)}
 
         def find(self, part_id: str) -> Part | None:
             return self.parts_by_id.get(part_id)
