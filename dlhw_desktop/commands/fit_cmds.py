@@ -6,6 +6,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,11 @@ from dlhw_desktop.core.workload.mapping import (
     workload_to_dict,
 )
 from dlhw_desktop.core.workload.memory import MemoryEstimate, estimate_memory
+from dlhw_desktop.core.workload.model_files import (
+    LoadedModel,
+    load_model_file,
+    looks_like_model_file,
+)
 from dlhw_desktop.core.workload.models import presets
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.workload import (
@@ -51,9 +57,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the verdict per GPU (pass <= 90 %% of its memory, warn <= 100 %%, fail above), the "
         "training time or serving speed, and the cost. Exit status 1 when a GPU fails.")
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--model", metavar="NAME",
-                       help="a preset (see 'dlhw models'); with --build, default: the "
-                       "build file's workload")
+    which.add_argument("--model", metavar="NAME|PATH",
+                       help="a preset (see 'dlhw models'), or a model on disk: a GGUF "
+                       "file, a Hugging Face folder or its config.json, a .safetensors "
+                       "file (headers only are read); with --build, default: the build "
+                       "file's workload")
     which.add_argument("--params", metavar="N", type=_count,
                        help="a custom model's parameter count (8e9, 8B, 125M)")
     arch = p.add_argument_group("custom architecture (with --params)")
@@ -240,6 +248,19 @@ def _build_accelerators(path: Path, build: Build) -> list[tuple[Part, int]]:
     return pairs
 
 
+def _model_file(args: argparse.Namespace) -> LoadedModel | None:
+    """``--model PATH``: the model read from disk (its warnings to stderr); the flags then
+    carry its parameter count so the rest of the command treats it as a custom model."""
+    if not args.model or not looks_like_model_file(args.model):
+        return None
+    loaded = load_model_file(args.model)
+    for warning in loaded.warnings:
+        print(f"dlhw: warning: {warning}", file=sys.stderr)
+    args.model = None
+    args.params = loaded.model.params
+    return loaded
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     build: Build | None = None
     find: Finder | None = None
@@ -248,11 +269,18 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if args.build:
         assert find is not None
         build = _load_build(args.build, find)
+    loaded = _model_file(args)
     mapping = _workload_mapping(args, build.workload if build is not None else None)
+    if loaded is not None and not mapping.get("precision") and loaded.precision:
+        mapping["precision"] = loaded.precision
     workload = workload_from_dict(mapping)
+    if loaded is not None:
+        workload = replace(workload, model=loaded.model)
     assumptions = _assumptions(args, build)
     data: dict[str, Any] = {"workload": _workload_dict(workload),
                             "model": workload.model.to_dict()}
+    if loaded is not None:
+        data["model_file"] = {k: v for k, v in loaded.to_dict().items() if k != "model"}
     result: FitResult | None = None
     if find is not None:
         if build is not None and args.build:

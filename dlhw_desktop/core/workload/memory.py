@@ -129,8 +129,12 @@ def weights_bytes(model: ModelSpec, fmt: str) -> float:
     embeddings and the output layer in 16-bit (bitsandbytes replaces ``nn.Linear`` modules
     and skips ``lm_head``; transformers' ``llm_int8_skip_modules`` default), so those
     ``ModelSpec.embedding_params`` are counted at 16 bits when the vocabulary is known.
+    A model read from a file in the format it is stored in uses the file's exact bytes
+    (``ModelSpec.weight_bytes``: every tensor's own type, as llama.cpp loads it).
     """
     wf = weight_format(fmt)
+    if model.weight_bytes and model.stored_format == wf.name:
+        return model.weight_bytes
     embed = model.embedding_params if wf.embeddings_16bit else None
     if embed is None or embed >= model.params:
         return model.params * wf.bytes_per_param
@@ -442,8 +446,7 @@ def _inference(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
     logits = logits_bytes(workload.but(batch=batch), parallel)
     items = [
         MemoryItem("weights", "Weights", weights,
-                   f"{model.params:,.0f} params x {fmt.bits:g} bits ({fmt.name})"
-                   + (f" / {tp} GPUs" if tp > 1 else "")),
+                   _weights_note(model, fmt.name) + (f" / {tp} GPUs" if tp > 1 else "")),
     ]
     if model.autoregressive:
         items.append(MemoryItem(
@@ -463,6 +466,18 @@ def _inference(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
     if fmt.name == "INT4":
         notes.append("INT4 compute is costed at the INT8 rate")
     return MemoryEstimate(workload, parallel, tuple(items), (), tuple(notes))
+
+
+def _weights_note(model: ModelSpec, fmt: str) -> str:
+    wf = weight_format(fmt)
+    if model.weight_bytes and model.stored_format == wf.name:
+        return (f"{model.params:,.0f} params as stored in the file "
+                f"({8 * model.weight_bytes / model.params:.2f} bits/weight, {wf.name})")
+    text = f"{model.params:,.0f} params x {wf.bits:g} bits ({wf.name})"
+    embed = model.embedding_params if wf.embeddings_16bit else None
+    if embed is not None and embed < model.params:
+        text += f"; embeddings + output layer ({embed:,.0f}) at 16 bits"
+    return text
 
 
 def _kv_note(model: ModelSpec, workload: Workload, batch: int) -> str:

@@ -77,6 +77,11 @@ class ModelSpec:
     mlp_matrices: int = 2
     components: tuple[tuple[str, float], ...] = ()
     notes: str = ""
+    weight_bytes: float | None = None
+    """Bytes of the weights exactly as stored (a GGUF file or safetensors shards), used
+    instead of params x bits when the workload runs in ``stored_format``."""
+    stored_format: str | None = None
+    """The weight format the file holds (``precision.WEIGHT_FORMATS`` name)."""
 
     # --- derived ----------------------------------------------------------------------
     @property
