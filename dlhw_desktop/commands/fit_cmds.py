@@ -91,6 +91,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
     p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
+    p.add_argument("--loss-chunks", type=int, metavar="N",
+                   help="training loss computed in N chunks (default 1, as transformers; "
+                   "8 as torchtune's chunked cross-entropy)")
     p.add_argument("--kv-precision", metavar="P",
                    help="KV cache precision (default BF16; FP8, Q8_0, Q4_0 ...)")
     p.add_argument("--serving", choices=SERVING_STACK_KEYS,
@@ -144,7 +147,7 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "seq": args.seq, "tokens": args.tokens, "samples": args.samples,
         "optimizer": args.optimizer, "lora_rank": args.lora_rank,
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
-        "serving": args.serving,
+        "serving": args.serving, "loss_chunks": args.loss_chunks,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:

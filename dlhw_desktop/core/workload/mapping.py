@@ -42,7 +42,7 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
-    "strategy", "cpu_offload", "serving",
+    "strategy", "cpu_offload", "serving", "loss_chunks",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
 
@@ -136,7 +136,7 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
     for key in ("mode", "precision", "optimizer", "kv_precision", "serving"):
         if data.get(key):
             fields[key] = str(data[key])
-    for key in ("batch", "seq", "lora_rank"):
+    for key in ("batch", "seq", "lora_rank", "loss_chunks"):
         value = _integer(data, key)
         if value is not None:
             fields[key] = value
@@ -183,6 +183,8 @@ def workload_to_dict(workload: Workload,
     })
     if workload.serving is not None:
         data["serving"] = workload.serving
+    if workload.loss_chunks != 1:
+        data["loss_chunks"] = workload.loss_chunks
     for key in ("seq", "tokens", "samples"):
         if data[key] is None:
             del data[key]

@@ -238,21 +238,31 @@ def transformer_layer_activation_bytes(
     tensor_parallel: int = 1,
     experts_per_token: int = 1,
     bytes_per_value: float = 2.0,
+    intermediate: int | None = None,
+    gated: bool = False,
 ) -> float:
     """Activations one transformer layer stores for its backward pass.
 
     Korthikanti et al. 2022, https://arxiv.org/abs/2205.05198 equation (1): with 16-bit
     activations and no recomputation a layer stores s*b*h*(34 + 5*a*s/h) bytes: 11sbh for
     the attention block plus 5as^2b for its softmax scores and dropout mask, 19sbh for the
-    MLP, 4sbh for the two layer norms. With tensor and sequence parallelism every term is
+    MLP, 4sbh for the two layer norms. The MLP's 19sbh is for a 4h GeLU MLP (its input 2sbh,
+    the first product and the GeLU output 8sbh each, the dropout mask sbh); with the
+    model's own ``intermediate`` width i the same count is (3 + 4i/h)sbh, and a gated MLP
+    (SwiGLU: gate, up, their activation and product, each s*b*i) stores (3 + 8i/h)sbh
+    (Llama 3 8B: 31sbh, not 19). With tensor and sequence parallelism every term is
     divided by t (their equation 5). ``attention_scores=False`` drops the 5as^2b term, as
     FlashAttention recomputes the scores instead of storing them (Dao et al. 2022,
     https://arxiv.org/abs/2205.14135). For MoE each token passes ``experts_per_token``
-    MLPs, so the 19sbh MLP term is counted that many times. ``bytes_per_value`` 4 (FP32)
-    doubles everything.
+    MLPs of the expert width. ``bytes_per_value`` 4 (FP32) doubles everything.
     """
     s, b, h, a = float(seq), float(batch), float(hidden), float(heads)
-    per_sbh = 34.0 + 19.0 * (experts_per_token - 1)
+    if intermediate is None and not gated:
+        mlp = 19.0
+    else:
+        i = float(intermediate or 4 * hidden)
+        mlp = 3.0 + (8.0 if gated else 4.0) * i / h
+    per_sbh = 15.0 + mlp * experts_per_token
     total = s * b * h * per_sbh
     if attention_scores:
         total += 5.0 * a * s * s * b
@@ -299,6 +309,7 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
             tokens, batch, model.hidden, model.heads,
             attention_scores=not workload.flash_attention, tensor_parallel=tp,
             experts_per_token=model.experts_per_token or 1, bytes_per_value=per_value,
+            intermediate=model.intermediate, gated=model.mlp_matrices == 3,
         )
         biggest_layer = max(biggest_layer, layer)
         if workload.checkpointing:
@@ -310,17 +321,35 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
     return total
 
 
+LOSS_BYTES_PER_LOGIT = 14.0
+"""Bytes per logit at the loss's backward when the whole vocabulary is materialised, as
+Hugging Face transformers does (``ForCausalLMLoss`` upcasts the logits to fp32 "to avoid
+potential precision issues", transformers/loss/loss_utils.py): the bf16 logits the model
+returns (2) + the fp32 log-probabilities cross-entropy saves (4) + the fp32 gradient
+arriving at log-softmax (4) + the fp32 gradient it returns (4). Chunked losses
+(torchtune's ``CEWithChunkedOutputLoss``, 8 chunks; Liger's fused linear cross-entropy,
+Hsu et al. 2024, https://arxiv.org/abs/2410.10989; Apple's Cut Cross-Entropy, Wijmans et
+al. 2024, https://arxiv.org/abs/2411.09009, used by Unsloth) hold one chunk at a time."""
+
+
 def logits_bytes(workload: Workload, parallel: Parallelism) -> float:
-    """The output layer's logits: 4*s*b*v bytes in training (fp32 for the cross-entropy,
-    Korthikanti et al. 2022 section 4.3), only the last position's b*v*4 at inference
-    (servers such as vLLM and llama.cpp compute logits for the sampled position only).
-    Vocabulary-parallel under tensor parallelism. 0 for models without a vocabulary head.
+    """The output layer's logits and the loss over them, per GPU.
+
+    Training: ``LOSS_BYTES_PER_LOGIT`` x s x b x v, divided by ``Workload.loss_chunks``
+    (1 = the whole vocabulary at once, as transformers' Trainer does; at 28K tokens and
+    Llama 3's 128,256-token vocabulary that is 50 GB, the largest item of a long-context
+    QLoRA run). Inference: only the last position's b x v x 4 (servers such as vLLM and
+    llama.cpp compute logits for the sampled position only). Vocabulary-parallel under
+    tensor parallelism. 0 for models without a vocabulary head.
     """
     model = workload.model
     if not model.vocab or model.kind in ("encoder", "vision-transformer"):
         return 0.0
-    positions = workload.seq_len if workload.training else 1
-    return 4.0 * positions * workload.batch * model.vocab / parallel.tensor_parallel
+    if not workload.training:
+        return 4.0 * workload.batch * model.vocab / parallel.tensor_parallel
+    per_logit = LOSS_BYTES_PER_LOGIT / workload.loss_chunks
+    return (per_logit * workload.seq_len * workload.batch * model.vocab
+            / parallel.tensor_parallel)
 
 
 def inference_activation_bytes(workload: Workload, parallel: Parallelism,
@@ -348,6 +377,7 @@ def inference_activation_bytes(workload: Workload, parallel: Parallelism,
             attention_scores=not workload.flash_attention,
             tensor_parallel=parallel.tensor_parallel,
             experts_per_token=model.experts_per_token or 1, bytes_per_value=per_value,
+            intermediate=model.intermediate, gated=model.mlp_matrices == 3,
         )
         for _, tokens in _layer_stack(model, workload.seq_len)
     )
@@ -359,9 +389,13 @@ def optimizer_bytes_per_param(optimizer: str) -> float:
     AdamW: two moments, 4 + 4 = 8 bytes (Loshchilov & Hutter 2019); 8-bit AdamW: two
     1-byte block-quantised moments = 2 bytes (Dettmers et al. 2022, "8-bit Optimizers via
     Block-wise Quantization", https://arxiv.org/abs/2110.02861); SGD with momentum: one
-    fp32 buffer = 4; plain SGD: none.
+    fp32 buffer = 4; plain SGD: none. Paged AdamW (bitsandbytes ``PagedAdamW`` /
+    ``PagedAdamW8bit``, QLoRA section 3 "Paged Optimizers") keeps the same state in CUDA
+    unified memory, which the driver pages to CPU RAM when the GPU runs short: counted on
+    the GPU here, with a note that a tight fit still runs (slower).
     """
-    return {"adamw": 8.0, "adamw-8bit": 2.0, "sgd-momentum": 4.0, "sgd": 0.0}[optimizer]
+    return {"adamw": 8.0, "adamw-8bit": 2.0, "paged-adamw": 8.0, "paged-adamw-8bit": 2.0,
+            "sgd-momentum": 4.0, "sgd": 0.0}[optimizer]
 
 
 def training_bytes_per_param(
@@ -563,9 +597,16 @@ def _training(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
     if acts is None:
         act_note = ("needs layers, hidden size and heads" if model.is_transformer
                     else "not published for this model")
+    if logits:
+        chunks = (f" in {workload.loss_chunks} chunks" if workload.loss_chunks > 1
+                  else ", whole vocabulary in fp32 (transformers)")
+        act_note += f"; logits and loss {logits / GiB:,.1f} GiB{chunks}"
     items.append(MemoryItem("activations", "Activations", None if acts is None
                             else acts + logits, act_note + f"; micro-batch {workload.batch}"))
     items.append(_overhead())
+    if workload.optimizer.startswith("paged"):
+        notes.append("paged optimizer: its state can spill to CPU RAM when the GPU is "
+                     "full, so a tight fit still runs, more slowly")
     if stage:
         notes.append(f"ZeRO stage {stage} over {dp} GPUs (Rajbhandari et al. 2020)")
     if tp > 1:

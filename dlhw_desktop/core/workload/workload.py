@@ -17,7 +17,8 @@ from dlhw_desktop.core.workload.precision import (
 Mode = Literal["inference", "training", "lora", "qlora"]
 MODES: tuple[str, ...] = ("inference", "training", "lora", "qlora")
 
-OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "sgd-momentum", "sgd")
+OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit",
+                               "sgd-momentum", "sgd")
 """Optimizers the training estimate knows; see ``memory.optimizer_bytes_per_param``."""
 
 STRATEGIES: tuple[str, ...] = ("ddp", "zero1", "zero2", "zero3", "fsdp", "tp")
@@ -124,6 +125,9 @@ class Workload:
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
     serving: str | None = None
+    loss_chunks: int = 1
+    """Chunks the training loss is computed in (``memory.LOSS_BYTES_PER_LOGIT``): 1 as
+    transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
     """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
     tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
 
@@ -147,7 +151,7 @@ class Workload:
             raise InvalidWorkloadError(
                 f"unknown optimizer {self.optimizer!r} (known: {', '.join(OPTIMIZERS)})"
             )
-        for name in ("batch", "lora_rank"):
+        for name in ("batch", "lora_rank", "loss_chunks"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise InvalidWorkloadError(f"{name} must be a positive integer, got {value!r}")

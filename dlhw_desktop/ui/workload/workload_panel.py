@@ -1095,6 +1095,8 @@ class WorkloadPanel(QWidget):
         lines: list[str] = []
         if result is None:
             lines.append("Needs the build's GPUs.")
+        elif result.status == "fail":
+            lines.append("Does not fit in these GPUs' memory: no time or cost is estimated.")
         elif workload.training:
             t = result.training
             if t is not None:
