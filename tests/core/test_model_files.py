@@ -455,3 +455,19 @@ def test_cli_fit_bad_model_file_is_one_clear_line(tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("dlhw: error: model.gguf: GGUF version 7 is newer")
     assert "at byte 4" in err and "Traceback" not in err
+
+
+def test_a_saved_build_remembers_the_model_read_from_a_file(tmp_path: Path) -> None:
+    from dlhw_desktop.core.workload.mapping import workload_from_dict, workload_to_dict
+
+    loaded = load_model_file(llama_gguf(tmp_path / "tiny.gguf"))
+    w = Workload(loaded.model, precision=loaded.precision or "Q4_K_M", seq=512)
+    saved = json.loads(json.dumps(workload_to_dict(w)))  # as a build file holds it
+    assert saved["model"] == "custom" and saved["model_spec"]["weight_bytes"]
+    assert workload_from_dict(saved) == w
+    # an edited parameter count wins over the file's, and its exact bytes no longer apply
+    edited = workload_from_dict({**saved, "params": 2e6})
+    assert edited.model.params == 2e6 and edited.model.weight_bytes is None
+    assert edited.model.layers == 2  # the rest of the file's figures stay
+    with pytest.raises(ValueError, match=r"model_spec\.layers"):
+        workload_from_dict({**saved, "model_spec": {**saved["model_spec"], "layers": -1}})

@@ -626,6 +626,73 @@ def preset(name: str) -> ModelSpec:
     raise UnknownModelError(name, tuple(_BY_KEY))
 
 
+_INT_FIELDS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "intermediate", "vocab",
+               "context", "experts", "experts_per_token", "sliding_window",
+               "sliding_window_layers", "kv_lora_rank", "qk_rope_head_dim", "shared_experts",
+               "encoder_layers", "encoder_tokens", "tokens_per_sample", "mlp_matrices")
+_FLOAT_FIELDS = ("params", "active_params", "forward_flops_per_sample",
+                 "activation_values_per_sample", "inference_activation_values_per_sample",
+                 "weight_bytes")
+
+
+def model_to_saved(model: ModelSpec) -> dict[str, Any]:
+    """Every known figure of ``model`` as a JSON-ready mapping (unknowns left out), so a
+    saved build remembers a model read from a file, not just its path."""
+    data: dict[str, Any] = {}
+    for name in model.__dataclass_fields__:
+        value = getattr(model, name)
+        if value is None or value == "" or value == ():
+            continue
+        if name == "components":
+            value = [{"name": n, "params": p} for n, p in value]
+        data[name] = value
+    return data
+
+
+def model_from_saved(data: Any) -> ModelSpec:
+    """The ``ModelSpec`` of ``model_to_saved``; ``InvalidWorkloadError`` names a bad field."""
+    if not isinstance(data, dict):
+        raise InvalidWorkloadError("model_spec must be an object")
+    values: dict[str, Any] = {}
+    for name in _INT_FIELDS:
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value) \
+                or value <= 0:
+            raise InvalidWorkloadError(f"model_spec.{name} must be a positive whole number, "
+                                       f"got {value!r}")
+        values[name] = int(value)
+    for name in _FLOAT_FIELDS:
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            raise InvalidWorkloadError(f"model_spec.{name} must be a positive number, "
+                                       f"got {value!r}")
+        values[name] = float(value)
+    if "params" not in values:
+        raise InvalidWorkloadError("model_spec.params is missing")
+    kind = data.get("kind", "custom")
+    if kind not in ("decoder", "encoder", "encoder-decoder", "vision-transformer", "cnn",
+                    "diffusion", "custom"):
+        raise InvalidWorkloadError(f"model_spec.kind {kind!r} is not a model kind")
+    for name in ("tied_embeddings",):
+        if isinstance(data.get(name), bool):
+            values[name] = data[name]
+    for name in ("stored_format", "notes"):
+        if isinstance(data.get(name), str):
+            values[name] = data[name]
+    components = data.get("components") or []
+    if isinstance(components, list):
+        values["components"] = tuple(
+            (str(c.get("name")), float(c.get("params"))) for c in components
+            if isinstance(c, dict) and isinstance(c.get("params"), int | float))
+    return ModelSpec(key=str(data.get("key") or "custom"), name=str(data.get("name") or
+                                                                    "Custom model"),
+                     kind=kind, source=str(data.get("source") or "saved build"), **values)
+
+
 def with_overrides(model: ModelSpec, **changes: Any) -> ModelSpec:
     """A copy of ``model`` with some figures changed (e.g. a fine-tune with a longer context)."""
     for label in ("params", "layers", "hidden", "heads", "kv_heads", "head_dim", "context"):
