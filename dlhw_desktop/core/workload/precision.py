@@ -69,13 +69,19 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("BF16", 16, "BF16", _IEEE),
         WeightFormat("FP16", 16, "FP16", _IEEE),
         WeightFormat("FP8", 8, "FP8", "Micikevicius et al. 2022, FP8 Formats for Deep "
-                     "Learning, https://arxiv.org/abs/2209.05433"),
+                     "Learning, https://arxiv.org/abs/2209.05433; FP8 checkpoints for vLLM "
+                     "and TensorRT-LLM (llm-compressor, ModelOpt) quantise the blocks' "
+                     "linear layers and keep lm_head and the embeddings in BF16",
+                     "embeddings and lm_head stay 16-bit; per-tensor scales negligible",
+                     embeddings_16bit=True),
         WeightFormat("INT8", 8, "INT8", "Dettmers et al. 2022, LLM.int8(), "
                      "https://arxiv.org/abs/2208.07339", "per-channel scales not counted"),
         WeightFormat("INT4", 4, "INT8", "plain 4-bit integers, scales not counted",
                      "compute costed at the INT8 rate (no INT4 figure in the catalog)"),
         WeightFormat("FP4", 4.5, "FP4", "NVIDIA Blackwell NVFP4: 4-bit values with one "
-                     "FP8 scale per 16-value block (4 + 8/16 bits)"),
+                     "FP8 scale per 16-value block (4 + 8/16 bits); ModelOpt NVFP4 "
+                     "checkpoints keep lm_head and the embeddings in BF16",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
         # --- quantised formats people download -------------------------------------
         WeightFormat("Q8_0", 8.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 int8 + one "
                      "fp16 scale = 34 bytes / 32 weights)"),
