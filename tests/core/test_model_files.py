@@ -398,16 +398,20 @@ def test_gemma3_config_reads_local_and_global_layers(tmp_path: Path) -> None:
                            "intermediate_size": 21504, "sliding_window": 1024,
                            "sliding_window_pattern": 6, "vocab_size": 262208,
                            "max_position_embeddings": 131072},
-           "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 1152},
+           "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 1152,
+                             "num_hidden_layers": 27, "intermediate_size": 4304,
+                             "patch_size": 14},
            "tie_word_embeddings": True}
     path = tmp_path / "config.json"
     path.write_text(json.dumps(cfg))
     loaded = load_model_file(path)
     m = loaded.model
     assert m.sliding_window == 1024 and m.sliding_window_layers == 52
-    # 27.0B language model (Gemma 3 report Table 1: 1,416M embedding + 25,600M)
-    assert m.params == pytest.approx(27.016e9, rel=0.01)
+    # 27.0B language model (Gemma 3 report Table 1: 1,416M embedding + 25,600M) plus
+    # the SigLIP tower (417M in the same table), estimated from vision_config
+    assert m.params == pytest.approx(27.016e9 + 417e6, rel=0.01)
     assert any("Vision tower" in w for w in loaded.warnings)
+    assert dict(m.components)["Vision tower"] == pytest.approx(417e6, rel=0.03)
 
 
 def test_gptq_checkpoint_unpacks_its_parameters(tmp_path: Path) -> None:

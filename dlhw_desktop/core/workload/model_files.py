@@ -403,7 +403,8 @@ def estimate_params(arch: Mapping[str, Any], *, layers: int, hidden: int, heads:
     else:
         attention = hidden * heads * head_dim * 2 + hidden * kv_heads * head_dim * 2
     inter = intermediate or 4 * hidden
-    dense_inter = arch.get("intermediate_size") or inter
+    dense_inter = (arch.get("intermediate_size_mlp") or arch.get("intermediate_size")
+                   or inter)
     expert_mlp = mlp_matrices * hidden * inter
     dense_layers = int(arch.get("first_k_dense_replace") or 0) if experts else layers
     step = int(arch.get("interleave_moe_layer_step") or 1) if experts else 1
@@ -420,6 +421,24 @@ def estimate_params(arch: Mapping[str, Any], *, layers: int, hidden: int, heads:
         active += moe_layers * (k * expert_mlp + shared_mlp + router)
     embed = (vocab or 0) * hidden * (1 if tied else 2)
     return float(total + embed), (float(active + embed) if experts else None)
+
+
+def tower_params(tower: Mapping[str, Any]) -> float | None:
+    """A ViT-style vision or audio encoder from its config: layers x (4h^2 + 2hi) for the
+    attention and MLP matrices, plus the patch embedding (SigLIP So400m in Gemma 3: 27
+    layers, h 1152, i 4304 -> 411M; the Gemma 3 report gives 417M)."""
+    layers = tower.get("num_hidden_layers") or tower.get("depth") or tower.get("num_layers")
+    hidden = tower.get("hidden_size") or tower.get("d_model") or tower.get("width")
+    inter = tower.get("intermediate_size") or tower.get("encoder_ffn_dim")
+    if not all(isinstance(v, int) and v > 0 for v in (layers, hidden)):
+        return None
+    assert isinstance(layers, int) and isinstance(hidden, int)
+    inter = inter if isinstance(inter, int) and inter > 0 else 4 * hidden
+    patch = tower.get("patch_size")
+    channels = tower.get("num_channels", 3)
+    embed = (patch * patch * channels * hidden if isinstance(patch, int)
+             and isinstance(channels, int) else 0)
+    return float(layers * (4 * hidden * hidden + 2 * hidden * inter) + embed)
 
 
 def _model_from_config(path: Path, cfg: Mapping[str, Any], name: str
@@ -598,7 +617,7 @@ def _load_hf(config_path: Path, *, folder: bool,
             else:
                 params = estimated
                 warnings.append("parameters estimated from the architecture (no weights "
-                                "read); biases and extra towers are not counted")
+                                "read); biases are not counted")
         elif active is not None and estimated:
             active = active * params / estimated  # scale to the exact total
     elif params is None and index_total and fmt in WEIGHT_FORMATS:
@@ -614,15 +633,22 @@ def _load_hf(config_path: Path, *, folder: bool,
     if figures["experts"] and active is None:
         warnings.append("mixture of experts: active parameters unknown")
     components: tuple[tuple[str, float], ...] = ()
-    vision = cfg.get("vision_config") if isinstance(cfg.get("vision_config"), Mapping) else None
-    audio = cfg.get("audio_config") if isinstance(cfg.get("audio_config"), Mapping) else None
-    towers = []
-    for label, tower in (("Vision tower", vision), ("Audio tower", audio)):
-        if tower:
-            towers.append(label)
+    towers: list[tuple[str, float]] = []
+    for label, key in (("Vision tower", "vision_config"), ("Audio tower", "audio_config")):
+        tower = cfg.get(key)
+        if isinstance(tower, Mapping):
+            size = tower_params(tower)
+            if size is None:
+                warnings.append(f"{label} in the config ({key}) without its sizes: not "
+                                "counted")
+            else:
+                towers.append((label, size))
     if towers:
-        warnings.append(", ".join(towers) + " present in the config; counted in the "
-                        "parameters only when the weights were read")
+        components = (("Language model", float(params)), *towers)
+        if params_exact is None:
+            params += sum(size for _, size in towers)
+            warnings.append(", ".join(f"{label} ~{size / 1e6:,.0f}M" for label, size in towers)
+                            + " estimated from its config and added to the parameters")
     source = f"file {config_path}"
     model = ModelSpec(
         key="custom", name=name, kind=kind,  # type: ignore[arg-type]
