@@ -475,3 +475,25 @@ def test_a_saved_build_remembers_the_model_read_from_a_file(tmp_path: Path) -> N
     assert edited.model.layers == 2  # the rest of the file's figures stay
     with pytest.raises(ValueError, match=r"model_spec\.layers"):
         workload_from_dict({**saved, "model_spec": {**saved["model_spec"], "layers": -1}})
+
+
+def test_gpt_oss_config_gives_the_published_total_and_active(tmp_path: Path) -> None:
+    # https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json; the model card
+    # (https://arxiv.org/abs/2508.10925) Table 1: 116.83B total, 5.13B active
+    cfg = {"model_type": "gpt_oss", "hidden_size": 2880, "num_hidden_layers": 36,
+           "num_attention_heads": 64, "num_key_value_heads": 8, "head_dim": 64,
+           "intermediate_size": 2880, "num_local_experts": 128, "num_experts_per_tok": 4,
+           "experts_per_token": 4, "vocab_size": 201088, "sliding_window": 128,
+           "layer_types": ["sliding_attention", "full_attention"] * 18,
+           "max_position_embeddings": 131072, "tie_word_embeddings": False,
+           "quantization_config": {"quant_method": "mxfp4",
+                                   "modules_to_not_convert": ["model.layers.*.self_attn",
+                                                              "lm_head"]}}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(cfg))
+    loaded = load_model_file(path)
+    m = loaded.model
+    assert m.params == pytest.approx(116.83e9, rel=0.01)
+    assert m.active_params == pytest.approx(5.13e9, rel=0.03)
+    assert m.sliding_window == 128 and m.sliding_window_layers == 18
+    assert loaded.precision == "MXFP4"

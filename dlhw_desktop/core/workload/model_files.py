@@ -388,7 +388,9 @@ def estimate_params(arch: Mapping[str, Any], *, layers: int, hidden: int, heads:
 
     Per layer: attention q, k, v, o (or MLA's low-rank projections) + MLP
     (``mlp_matrices`` x hidden x intermediate, per expert for MoE) + norms; plus the
-    embeddings (twice unless tied). Biases are left out (a fraction of a percent).
+    embeddings (twice unless tied). Biases are left out (a fraction of a percent). The
+    active count has the routed experts a token uses, the shared ones and the output
+    layer, not the input embedding lookup.
     """
     if arch.get("kv_lora_rank"):
         q_rank = arch.get("q_lora_rank") or 0
@@ -420,7 +422,10 @@ def estimate_params(arch: Mapping[str, Any], *, layers: int, hidden: int, heads:
         k = int(arch.get("num_experts_per_tok") or arch.get("experts_per_token") or 1)
         active += moe_layers * (k * expert_mlp + shared_mlp + router)
     embed = (vocab or 0) * hidden * (1 if tied else 2)
-    return float(total + embed), (float(active + embed) if experts else None)
+    # active: what a token computes with, so the output layer but not the input lookup
+    # (gpt-oss model card Table 1: 5.13B active of 116.83B for the 120b)
+    head = (vocab or 0) * hidden
+    return float(total + embed), (float(active + head) if experts else None)
 
 
 def tower_params(tower: Mapping[str, Any]) -> float | None:
