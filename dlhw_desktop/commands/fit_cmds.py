@@ -91,6 +91,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
     p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
+    p.add_argument("--lora-dropout", type=float, metavar="P",
+                   help="LoRA dropout (default 0; above 0 each adapted module keeps a "
+                   "copy of its input)")
     p.add_argument("--loss-chunks", type=int, metavar="N",
                    help="training loss computed in N chunks (default 1, as transformers; "
                    "8 as torchtune's chunked cross-entropy)")
@@ -148,6 +151,7 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "optimizer": args.optimizer, "lora_rank": args.lora_rank,
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
         "serving": args.serving, "loss_chunks": args.loss_chunks,
+        "lora_dropout": args.lora_dropout,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:

@@ -86,3 +86,17 @@ def test_paged_optimizers_cost_the_same_state_and_say_it_can_spill() -> None:
     paged = estimate_memory(w.but(optimizer="paged-adamw-8bit"))
     assert paged.bytes_of("optimizer") == plain.bytes_of("optimizer")
     assert any("spill to CPU" in n for n in paged.notes)
+
+
+def test_lora_branches_keep_their_inner_products_and_dropout_copies() -> None:
+    from dlhw_desktop.core.workload.memory import lora_saved_bytes_per_layer
+
+    w = Workload(preset("llama-3.1-8b"), "lora", seq=2048, lora_rank=16)
+    # 7 adapted modules (q, k, v, o, gate, up, down), each B keeping s x r bf16 values
+    assert lora_saved_bytes_per_layer(w, 2048) == 7 * 16 * 2 * 2048
+    # with dropout each module keeps its own dropped input (bf16) and mask (1 byte):
+    # inputs of widths 4096 (q, k, v, gate, up, o) and 14336 (down)
+    dropped = lora_saved_bytes_per_layer(w.but(lora_dropout=0.05), 2048)
+    assert dropped - 7 * 16 * 2 * 2048 == (6 * 4096 + 14336) * 3 * 2048
+    plain = estimate_memory(w).bytes_of("activations") or 0
+    assert (estimate_memory(w.but(lora_dropout=0.1)).bytes_of("activations") or 0) > plain

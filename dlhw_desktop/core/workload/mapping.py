@@ -49,7 +49,7 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
-    "strategy", "cpu_offload", "serving", "loss_chunks", "model_spec",
+    "strategy", "cpu_offload", "serving", "loss_chunks", "lora_dropout", "model_spec",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
 
@@ -159,7 +159,7 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
         value = _integer(data, key)
         if value is not None:
             fields[key] = value
-    for key in ("tokens", "samples", "mfu"):
+    for key in ("tokens", "samples", "mfu", "lora_dropout"):
         value = _number(data, key)
         if value is not None:
             fields[key] = value
@@ -206,6 +206,8 @@ def workload_to_dict(workload: Workload,
         data["serving"] = workload.serving
     if workload.loss_chunks != 1:
         data["loss_chunks"] = workload.loss_chunks
+    if workload.lora_dropout:
+        data["lora_dropout"] = workload.lora_dropout
     for key in ("seq", "tokens", "samples"):
         if data[key] is None:
             del data[key]

@@ -311,6 +311,8 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
             experts_per_token=model.experts_per_token or 1, bytes_per_value=per_value,
             intermediate=model.intermediate, gated=model.mlp_matrices == 3,
         )
+        if workload.mode in ("lora", "qlora"):
+            layer += lora_saved_bytes_per_layer(workload, tokens) / tp
         biggest_layer = max(biggest_layer, layer)
         if workload.checkpointing:
             total += layers * 2.0 * tokens * batch * model.hidden / tp * (per_value / 2.0)
@@ -319,6 +321,43 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
     if workload.checkpointing:
         total += biggest_layer
     return total
+
+
+def _adapted_modules(model: ModelSpec) -> list[tuple[int, int]]:
+    """(d_in, d_out) of every linear layer LoRA adapts in one block (q, k, v, o and the
+    MLP's matrices; each expert's for MoE), as ``lora_adapter_params`` counts them."""
+    assert model.hidden is not None and model.heads is not None
+    h = model.hidden
+    hd = model.head_dim_effective or h // model.heads
+    q = model.heads * hd
+    kv = (model.kv_heads_effective or model.heads) * hd
+    inter = model.intermediate or 4 * h
+    modules = [(h, q), (h, kv), (h, kv), (q, h)]
+    up = [(h, inter)] * (model.mlp_matrices - 1) + [(inter, h)]
+    modules += up * (model.experts_per_token or 1)
+    return modules
+
+
+def lora_saved_bytes_per_layer(workload: Workload, tokens: int) -> float:
+    """What the LoRA branches of one block keep for their backward, beyond the block's own.
+
+    Each adapted linear computes B(A(dropout(x))): A's input is the block's input to
+    that linear, already counted in ``transformer_layer_activation_bytes`` (the frozen
+    base no longer needs it, LoRA's A does); B keeps A's output, s x b x r values per
+    module. With ``lora_dropout`` > 0, PEFT applies a dropout per module, so every module
+    keeps its own dropped copy of its input and a one-byte mask (Hu et al. 2021; PEFT
+    ``LoraLayer``: ``lora_B(lora_A(dropout(x)))``). The default dropout is 0 (PEFT's and
+    torchtune's default), where no copy is made.
+    """
+    model = workload.model
+    per_value = _activation_bytes_per_value(workload)
+    rank = workload.lora_rank
+    values = 0.0
+    for d_in, _ in _adapted_modules(model):
+        values += rank * per_value
+        if workload.lora_dropout > 0:
+            values += d_in * (per_value + 1.0)
+    return values * tokens * workload.batch
 
 
 LOSS_BYTES_PER_LOGIT = 14.0

@@ -125,11 +125,14 @@ class Workload:
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
     serving: str | None = None
+    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
+    tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
     loss_chunks: int = 1
     """Chunks the training loss is computed in (``memory.LOSS_BYTES_PER_LOGIT``): 1 as
     transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
-    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
-    tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
+    lora_dropout: float = 0.0
+    """LoRA dropout (PEFT's ``lora_dropout``; the QLoRA paper used 0.05-0.1): above 0
+    every adapted module keeps a dropped copy of its input (``memory``)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -170,6 +173,9 @@ class Workload:
                     f"unknown serving stack {self.serving!r} (known: "
                     f"{', '.join(SERVING_STACK_KEYS)})")
             object.__setattr__(self, "serving", key)
+        if not (0 <= self.lora_dropout < 1):
+            raise InvalidWorkloadError(
+                f"lora_dropout must be in [0, 1), got {self.lora_dropout!r}")
         if not (0 < self.mfu <= 1):
             raise InvalidWorkloadError(f"MFU must be in (0, 1], got {self.mfu!r}")
 
