@@ -94,3 +94,24 @@ def test_moe_presets_read_only_routed_experts_at_batch_one() -> None:
     assert one < 0.1 * weights_bytes(maverick, "BF16")
     assert moe_weight_bytes_read(maverick, 4096, "BF16") == pytest.approx(
         weights_bytes(maverick, "BF16"), rel=0.01)
+
+
+@pytest.mark.parametrize(("key", "fmt", "gpus", "vram_gib"), [
+    # https://openai.com/index/introducing-gpt-oss/: gpt-oss-120b "runs efficiently on a
+    # single 80 GB GPU"; gpt-oss-20b "can run on edge devices with just 16 GB of memory"
+    ("gpt-oss-120b", "MXFP4", 1, 80), ("gpt-oss-20b", "MXFP4", 1, 16),
+    # Grattafiori et al. 2024 (https://arxiv.org/abs/2407.21783) section 6.2: FP8 lets
+    # Llama 3 405B run on a single node of 8 H100s
+    ("llama-3.1-405b", "FP8", 8, 80),
+])
+def test_published_deployments_fit(key: str, fmt: str, gpus: int, vram_gib: int) -> None:
+    from dlhw_desktop.core.workload.fit import memory_status
+    from dlhw_desktop.core.workload.memory import estimate_memory
+    from dlhw_desktop.core.workload.workload import Parallelism, Workload
+
+    layout = Parallelism(gpus, "tp") if gpus > 1 else Parallelism()
+    estimate = estimate_memory(Workload(preset(key), precision=fmt), layout)
+    assert memory_status(estimate.per_gpu_bytes, vram_gib * GiB) == "pass"
+    # ... and the same models in BF16 would not
+    bf16 = estimate_memory(Workload(preset(key), precision="BF16"), layout)
+    assert memory_status(bf16.per_gpu_bytes, vram_gib * GiB) == "fail"
