@@ -66,17 +66,21 @@ def cost_assumptions(build: Build | None = None, *,
                      electricity_usd_per_kwh: float | None = None,
                      utilisation: float | None = None,
                      years: float | None = None,
-                     pue: float | None = None) -> CostAssumptions:
+                     pue: float | None = None,
+                     base_system_w: float | None = None) -> CostAssumptions:
     """The cost assumptions of a job: one function behind the app's workload panel and
     ``dlhw fit``, so both show the same cost per hour and per million tokens.
 
     Unset figures take the core defaults (``cost.DEFAULT_*``: 0.17 USD/kWh, 50 % use,
     3 years, PUE 1); the build's whole machine price is the amortised price when
     ``machine_price`` has one, else the accelerators' prices (``fit``'s own fallback).
+    ``base_system_w`` replaces the 250 W assumed for everything around the GPUs when the
+    caller knows the build's own figure (the build sheet's sustained power less the GPUs).
     """
     changes: dict[str, float] = {}
     for name, value in (("electricity_usd_per_kwh", electricity_usd_per_kwh),
-                        ("utilisation", utilisation), ("years", years), ("pue", pue)):
+                        ("utilisation", utilisation), ("years", years), ("pue", pue),
+                        ("base_system_w", base_system_w)):
         if value is not None:
             changes[name] = value
     if utilisation is not None and utilisation <= 0:

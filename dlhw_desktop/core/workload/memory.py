@@ -594,7 +594,7 @@ def _training(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
         if stage == 3:
             base /= dp
         items.append(MemoryItem("weights", "Frozen base weights", base,
-                                f"{fmt.name}, {fmt.bits:g} bits/param"))
+                                _weights_note(model, fmt.name)))
         trained = lora_adapter_params(model, workload.lora_rank)
         per = {"weights": 4.0, "master": 0.0, "gradients": 4.0,
                "optimizer": optimizer_bytes_per_param(workload.optimizer)}
