@@ -497,3 +497,11 @@ def test_gpt_oss_config_gives_the_published_total_and_active(tmp_path: Path) -> 
     assert m.active_params == pytest.approx(5.13e9, rel=0.03)
     assert m.sliding_window == 128 and m.sliding_window_layers == 18
     assert loaded.precision == "MXFP4"
+
+
+def test_preset_names_with_a_slash_are_not_paths(tmp_path: Path) -> None:
+    from dlhw_desktop.core.workload.model_files import looks_like_model_file
+
+    assert not looks_like_model_file("vit-b/16") and not looks_like_model_file("gpt2")
+    assert looks_like_model_file(str(tmp_path)) and looks_like_model_file("x/missing-model")
+    assert looks_like_model_file("model.gguf")

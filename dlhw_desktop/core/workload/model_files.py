@@ -113,9 +113,21 @@ class LoadedModel:
 
 
 def looks_like_model_file(text: str) -> bool:
-    """True when ``text`` names something on disk rather than a preset."""
-    return bool(text) and (os.sep in text or "/" in text or text.endswith(
-        (".gguf", ".json", ".safetensors")) or Path(text).exists())
+    """True when ``text`` names something on disk rather than a preset: it exists, ends
+    like a model file, or is a path that is no preset name (``vit-b/16`` is a preset)."""
+    if not text:
+        return False
+    if Path(text).exists() or text.endswith((".gguf", ".json", ".safetensors")):
+        return True
+    if "/" in text or os.sep in text:
+        from dlhw_desktop.core.workload.errors import UnknownModelError
+        from dlhw_desktop.core.workload.models import preset
+
+        try:
+            preset(text)
+        except UnknownModelError:
+            return True
+    return False
 
 
 def load_model_file(path: str | os.PathLike[str]) -> LoadedModel:
