@@ -88,6 +88,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
     p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
+    p.add_argument("--checkpoint-every", type=int, metavar="N",
+                   help="with --checkpointing, recompute every N-th layer only (default 1)")
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
     p.add_argument("--lora-rank", type=int, metavar="R", help="default 16")
@@ -151,7 +153,7 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "optimizer": args.optimizer, "lora_rank": args.lora_rank,
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
         "serving": args.serving, "loss_chunks": args.loss_chunks,
-        "lora_dropout": args.lora_dropout,
+        "lora_dropout": args.lora_dropout, "checkpoint_every": args.checkpoint_every,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:

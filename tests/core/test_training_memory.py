@@ -100,3 +100,18 @@ def test_lora_branches_keep_their_inner_products_and_dropout_copies() -> None:
     assert dropped - 7 * 16 * 2 * 2048 == (6 * 4096 + 14336) * 3 * 2048
     plain = estimate_memory(w).bytes_of("activations") or 0
     assert (estimate_memory(w.but(lora_dropout=0.1)).bytes_of("activations") or 0) > plain
+
+
+def test_checkpointing_every_other_layer_trades_memory_for_recompute() -> None:
+    from dlhw_desktop.core.workload.timing import estimate_training_time
+
+    w = Workload(preset("llama-3.1-8b"), "training", seq=4096, tokens=1e9,
+                 checkpointing=True)
+    every = estimate_memory(w).bytes_of("activations") or 0
+    half = estimate_memory(w.but(checkpoint_every=2)).bytes_of("activations") or 0
+    none = estimate_memory(w.but(checkpointing=False)).bytes_of("activations") or 0
+    assert every < half < none
+    # 16 of 32 layers recomputed: 6ND + 2ND x 16/32 = 7ND
+    t = estimate_training_time(w.but(checkpoint_every=2), 989e12, 8)
+    assert t is not None and t.flops == pytest.approx(7 * 8.03e9 * 1e9)
+    assert "50% of the layers" in t.rule

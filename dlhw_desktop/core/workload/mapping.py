@@ -49,7 +49,8 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
-    "strategy", "cpu_offload", "serving", "loss_chunks", "lora_dropout", "model_spec",
+    "strategy", "cpu_offload", "serving", "loss_chunks", "lora_dropout", "checkpoint_every",
+    "model_spec",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
 
@@ -155,7 +156,7 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
     for key in ("mode", "precision", "optimizer", "kv_precision", "serving"):
         if data.get(key):
             fields[key] = str(data[key])
-    for key in ("batch", "seq", "lora_rank", "loss_chunks"):
+    for key in ("batch", "seq", "lora_rank", "loss_chunks", "checkpoint_every"):
         value = _integer(data, key)
         if value is not None:
             fields[key] = value
@@ -208,6 +209,8 @@ def workload_to_dict(workload: Workload,
         data["loss_chunks"] = workload.loss_chunks
     if workload.lora_dropout:
         data["lora_dropout"] = workload.lora_dropout
+    if workload.checkpoint_every != 1:
+        data["checkpoint_every"] = workload.checkpoint_every
     for key in ("seq", "tokens", "samples"):
         if data[key] is None:
             del data[key]

@@ -278,15 +278,35 @@ def _layer_stack(model: ModelSpec, seq: int) -> list[tuple[int, int]]:
     return groups
 
 
+def checkpointed_layers(workload: Workload, layers: int) -> int:
+    """Layers whose activations are recomputed: every ``checkpoint_every``-th one (1 =
+    all, as Hugging Face's gradient checkpointing does; torchtitan's and torchtune's
+    selective activation checkpointing take an N to checkpoint every N-th layer)."""
+    if not workload.checkpointing:
+        return 0
+    return math.ceil(layers / workload.checkpoint_every)
+
+
+def checkpointed_share(workload: Workload) -> float:
+    """The share of the layers recomputed in the backward pass (1.0 = all)."""
+    layers = workload.model.layers
+    if not workload.checkpointing:
+        return 0.0
+    if not layers:
+        return 1.0 / workload.checkpoint_every
+    return checkpointed_layers(workload, layers) / layers
+
+
 def training_activation_bytes(workload: Workload, parallel: Parallelism) -> float | None:
     """Activations stored for the backward pass, per GPU, for one micro-batch.
 
     Transformers: the sum of ``transformer_layer_activation_bytes`` over the layers.
     With activation checkpointing (full recomputation) only each layer's input is kept,
     2sbh bytes per layer (Korthikanti et al. section 4.3, "2sbhL"), plus one layer's full
-    activations while it is recomputed. Models that are not transformers use their
-    documented per-sample value count (``ModelSpec.activation_values_per_sample``) x bytes
-    x batch; checkpointing then keeps about 1/sqrt(layers) of it (Chen et al. 2016,
+    activations while it is recomputed; checkpointing every N-th layer
+    (``Workload.checkpoint_every``) keeps the others' full activations. Models that are
+    not transformers use their documented per-sample value count
+    (``ModelSpec.activation_values_per_sample``) x bytes x batch; checkpointing then keeps about 1/sqrt(layers) of it (Chen et al. 2016,
     "Training Deep Nets with Sublinear Memory Cost", https://arxiv.org/abs/1604.06174).
     """
     model, batch = workload.model, workload.batch
@@ -315,7 +335,9 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
             layer += lora_saved_bytes_per_layer(workload, tokens) / tp
         biggest_layer = max(biggest_layer, layer)
         if workload.checkpointing:
-            total += layers * 2.0 * tokens * batch * model.hidden / tp * (per_value / 2.0)
+            kept = checkpointed_layers(workload, layers)
+            total += kept * 2.0 * tokens * batch * model.hidden / tp * (per_value / 2.0)
+            total += (layers - kept) * layer
         else:
             total += layers * layer
     if workload.checkpointing:

@@ -27,7 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.memory import kv_cache_bytes, weights_bytes
+from dlhw_desktop.core.workload.memory import (
+    checkpointed_share,
+    kv_cache_bytes,
+    weights_bytes,
+)
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param, weight_format
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
@@ -74,22 +78,28 @@ factor. Full: 2 forward + 4 backward (+ 2 forward again with recompute); LoRA/QL
 2 forward + 2 backward for the activation gradients only (+ 2 with recompute)."""
 
 
-def training_flop_factor(lora: bool = False, checkpointing: bool = False) -> float:
-    """6, 8 (full training, with recompute), 4 or 6 (LoRA/QLoRA, with recompute)."""
-    return TRAINING_FLOP_RULES[("lora" if lora else "training", checkpointing)]
+def training_flop_factor(lora: bool = False, checkpointing: bool = False,
+                         recomputed: float = 1.0) -> float:
+    """6, 8 (full training, with recompute), 4 or 6 (LoRA/QLoRA, with recompute); with
+    only a share ``recomputed`` of the layers checkpointed, + 2 x that share."""
+    base = TRAINING_FLOP_RULES[("lora" if lora else "training", False)]
+    return base + 2.0 * recomputed if checkpointing else base
 
 
-def training_rule(lora: bool = False, checkpointing: bool = False) -> str:
-    """The rule as the user reads it: ``8ND (6ND + recompute)``."""
-    factor = training_flop_factor(lora, checkpointing)
+def training_rule(lora: bool = False, checkpointing: bool = False,
+                  recomputed: float = 1.0) -> str:
+    """The rule as the user reads it: ``8ND (6ND + forward recompute)``."""
+    factor = training_flop_factor(lora, checkpointing, recomputed)
     base = "4ND, frozen base" if lora else "6ND"
-    return f"{factor:g}ND ({base} + forward recompute)" if checkpointing else (
-        f"{factor:g}ND" + (", frozen base" if lora else ""))
+    if not checkpointing:
+        return f"{factor:g}ND" + (", frozen base" if lora else "")
+    share = "" if recomputed >= 1.0 else f" of {recomputed:.0%} of the layers"
+    return f"{factor:g}ND ({base} + forward recompute{share})"
 
 
 def training_flops(model: ModelSpec, tokens: float | None = None,
                    samples: float | None = None, *, lora: bool = False,
-                   checkpointing: bool = False) -> float | None:
+                   checkpointing: bool = False, recomputed: float = 1.0) -> float | None:
     """Compute to train on ``tokens`` (or ``samples`` for models that count images).
 
     Transformers: factor x N x D with N the active parameters and the factor of
@@ -98,7 +108,7 @@ def training_flops(model: ModelSpec, tokens: float | None = None,
     samples (the backward pass costs about twice the forward, the same argument).
     ``None`` when the data size or the per-sample cost is unknown.
     """
-    factor = training_flop_factor(lora, checkpointing)
+    factor = training_flop_factor(lora, checkpointing, recomputed)
     if model.is_transformer:
         if tokens is None and samples is not None and model.tokens_per_sample:
             tokens = samples * model.tokens_per_sample
@@ -151,13 +161,15 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
     """6ND / 8ND with recompute (4ND / 6ND for LoRA and QLoRA) over ``gpus`` at the
     workload's MFU; ``None`` when unknown."""
     lora = workload.mode in ("lora", "qlora")
+    recomputed = checkpointed_share(workload)
     flops = training_flops(workload.model, workload.tokens, workload.samples,
-                           lora=lora, checkpointing=workload.checkpointing)
+                           lora=lora, checkpointing=workload.checkpointing,
+                           recomputed=recomputed)
     if flops is None or peak_flops_per_gpu is None:
         return None
     seconds = training_seconds(flops, peak_flops_per_gpu, gpus, workload.mfu)
     return TrainingTime(flops, seconds, gpus, peak_flops_per_gpu, workload.mfu,
-                        training_rule(lora, workload.checkpointing))
+                        training_rule(lora, workload.checkpointing, recomputed))
 
 
 def moe_weight_bytes_read(model: ModelSpec, batch: int, fmt: str) -> float:

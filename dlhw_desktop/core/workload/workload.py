@@ -130,6 +130,8 @@ class Workload:
     loss_chunks: int = 1
     """Chunks the training loss is computed in (``memory.LOSS_BYTES_PER_LOGIT``): 1 as
     transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
+    checkpoint_every: int = 1
+    """With ``checkpointing``: recompute every N-th layer (1 = every layer)."""
     lora_dropout: float = 0.0
     """LoRA dropout (PEFT's ``lora_dropout``; the QLoRA paper used 0.05-0.1): above 0
     every adapted module keeps a dropped copy of its input (``memory``)."""
@@ -154,7 +156,7 @@ class Workload:
             raise InvalidWorkloadError(
                 f"unknown optimizer {self.optimizer!r} (known: {', '.join(OPTIMIZERS)})"
             )
-        for name in ("batch", "lora_rank", "loss_chunks"):
+        for name in ("batch", "lora_rank", "loss_chunks", "checkpoint_every"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise InvalidWorkloadError(f"{name} must be a positive integer, got {value!r}")
