@@ -306,8 +306,9 @@ def training_activation_bytes(workload: Workload, parallel: Parallelism) -> floa
     activations while it is recomputed; checkpointing every N-th layer
     (``Workload.checkpoint_every``) keeps the others' full activations. Models that are
     not transformers use their documented per-sample value count
-    (``ModelSpec.activation_values_per_sample``) x bytes x batch; checkpointing then keeps about 1/sqrt(layers) of it (Chen et al. 2016,
-    "Training Deep Nets with Sublinear Memory Cost", https://arxiv.org/abs/1604.06174).
+    (``ModelSpec.activation_values_per_sample``) x bytes x batch; checkpointing then keeps
+    about 1/sqrt(layers) of it (Chen et al. 2016, "Training Deep Nets with Sublinear
+    Memory Cost", https://arxiv.org/abs/1604.06174).
     """
     model, batch = workload.model, workload.batch
     per_value = _activation_bytes_per_value(workload)
