@@ -7,6 +7,7 @@ import math
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,17 @@ from dlhw_desktop.core.workload.mapping import (
     workload_to_dict,
 )
 from dlhw_desktop.core.workload.memory import MemoryEstimate, estimate_memory
+from dlhw_desktop.core.workload.model_files import (
+    LoadedModel,
+    load_model_file,
+    looks_like_model_file,
+)
 from dlhw_desktop.core.workload.models import presets
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
+    SERVING_STACK_KEYS,
     STRATEGIES,
     Workload,
 )
@@ -58,9 +65,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the verdict per GPU (pass <= 90 %% of its memory, warn <= 100 %%, fail above), the "
         "training time or serving speed, and the cost. Exit status 1 when a GPU fails.")
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--model", metavar="NAME",
-                       help="a preset (see 'dlhw models'); with --build, default: the "
-                       "build file's workload")
+    which.add_argument("--model", metavar="NAME|PATH",
+                       help="a preset (see 'dlhw models'), or a model on disk: a GGUF "
+                       "file, a Hugging Face folder or its config.json, a .safetensors "
+                       "file (headers only are read); with --build, default: the build "
+                       "file's workload")
     which.add_argument("--params", metavar="N", type=_count,
                        help="a custom model's parameter count (8e9, 8B, 125M)")
     arch = p.add_argument_group("custom architecture (with --params)")
@@ -87,10 +96,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
     p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
+    p.add_argument("--checkpoint-every", type=int, metavar="N",
+                   help="with --checkpointing, recompute every N-th layer only (default 1)")
     p.add_argument("--no-flash-attention", action="store_true",
                    help="store the attention scores (no FlashAttention/SDPA)")
     p.add_argument("--lora-rank", type=bounded_int(1), metavar="R", help="default 16")
-    p.add_argument("--kv-precision", metavar="P", help="KV cache precision (default BF16)")
+    p.add_argument("--lora-dropout", type=finite_float, metavar="P",
+                   help="LoRA dropout (default 0; above 0 each adapted module keeps a "
+                   "copy of its input)")
+    p.add_argument("--loss-chunks", type=bounded_int(1, 4096), metavar="N",
+                   help="training loss computed in N chunks (default 1, as transformers; "
+                   "8 as torchtune's chunked cross-entropy)")
+    p.add_argument("--kv-precision", metavar="P",
+                   help="KV cache precision (default BF16; FP8, Q8_0, Q4_0 ...)")
+    p.add_argument("--serving", choices=SERVING_STACK_KEYS,
+                   help="serving stack for the achievable decode speed (default llama.cpp "
+                   "for GGUF formats, else vllm)")
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
                       help="accelerator part id with an optional count, e.g. "
@@ -147,6 +168,8 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "seq": args.seq, "tokens": args.tokens, "samples": args.samples,
         "optimizer": args.optimizer, "lora_rank": args.lora_rank,
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
+        "serving": args.serving, "loss_chunks": args.loss_chunks,
+        "lora_dropout": args.lora_dropout, "checkpoint_every": args.checkpoint_every,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:
@@ -180,14 +203,18 @@ def _planned_workload(args: argparse.Namespace,
     return BuildWorkload.from_mapping(merged)
 
 
-def _assumptions(args: argparse.Namespace) -> CostAssumptions:
-    changes = {name: value for name, value in (
-        ("electricity_usd_per_kwh", args.electricity), ("pue", args.pue),
-        ("years", args.years), ("utilisation", args.utilisation)) if value is not None}
-    for name, value in changes.items():
-        if value <= 0:
+def _assumptions(args: argparse.Namespace, build: Build | None = None) -> CostAssumptions:
+    """``core.build_fit.cost_assumptions``: the function the app's panel uses too."""
+    from dlhw_desktop.core.build_fit import cost_assumptions
+
+    if args.electricity is not None and args.electricity < 0:
+        raise InvalidWorkloadError(f"electricity price must be >= 0, got {args.electricity!r}")
+    for name, value in (("pue", args.pue), ("years", args.years),
+                        ("utilisation", args.utilisation)):
+        if value is not None and value <= 0:
             raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
-    return CostAssumptions(**changes)
+    return cost_assumptions(build, electricity_usd_per_kwh=args.electricity,
+                            utilisation=args.utilisation, years=args.years, pue=args.pue)
 
 
 _GPU_SPEC = re.compile(r"^(?P<id>.+?)\s*(?:[x*:])\s*(?P<n>\d+)$")
@@ -257,6 +284,19 @@ def _build_accelerators(path: Path, build: Build) -> list[tuple[Part, int]]:
     return pairs
 
 
+def _model_file(args: argparse.Namespace) -> LoadedModel | None:
+    """``--model PATH``: the model read from disk (its warnings to stderr); the flags then
+    carry its parameter count so the rest of the command treats it as a custom model."""
+    if not args.model or not looks_like_model_file(args.model):
+        return None
+    loaded = load_model_file(args.model)
+    for warning in loaded.warnings:
+        print(f"dlhw: warning: {warning}", file=sys.stderr)
+    args.model = None
+    args.params = loaded.model.params
+    return loaded
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     build: Build | None = None
     find: Finder | None = None
@@ -265,12 +305,20 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if args.build:
         assert find is not None
         build = _load_build(args.build, find)
+    loaded = _model_file(args)
+    if loaded is not None and args.precision is None and loaded.precision:
+        args.precision = loaded.precision  # the format the file stores its weights in
     planned = _planned_workload(args, build.workload if build is not None else None)
     workload = planned.workload
     assert workload is not None  # _planned_workload raised otherwise
-    assumptions = _assumptions(args)
+    if loaded is not None:
+        workload = replace(workload, model=loaded.model)
+        planned = planned.with_workload(workload)
+    assumptions = _assumptions(args, build)
     data: dict[str, Any] = {"workload": _workload_dict(workload),
                             "model": workload.model.to_dict()}
+    if loaded is not None:
+        data["model_file"] = {k: v for k, v in loaded.to_dict().items() if k != "model"}
     result: FitResult | None = None
     if find is not None:
         if build is not None and args.build:
@@ -337,18 +385,24 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
                 out(f"          try: {check.suggestion}\n")
         if result.training is not None:
             t = result.training
-            out(f"Time: {t.flops:.3g} FLOPs -> {t.hours:,.1f} h ({t.days:,.2f} days, "
-                f"{t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
+            out(f"Time (estimate): {t.flops:.3g} FLOPs ({t.rule}) -> {t.hours:,.1f} h "
+                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
         elif result.inference is not None and result.inference.tokens_per_s:
             i = result.inference
-            line = f"Speed: ~{i.tokens_per_s:,.0f} tokens/s ({i.bound} bound"
-            if i.memory_bound_tokens_per_s:
-                line += f"; memory bound {i.memory_bound_tokens_per_s:,.0f}"
+            out(f"Speed: {i.describe()}\n")
+            extra = []
             if i.compute_bound_tokens_per_s:
-                line += f"; compute bound {i.compute_bound_tokens_per_s:,.0f}"
-            out(line + ")\n")
+                extra.append(f"compute bound {i.compute_bound_tokens_per_s:,.0f} tokens/s")
+            if i.time_to_first_token_s is not None:
+                extra.append(f"prefill {i.prefill_tokens_per_s:,.0f} tokens/s, first token "
+                             f"after {i.time_to_first_token_s:,.2f} s for {i.prompt_tokens:,} "
+                             "prompt tokens")
+            if extra:
+                out("       " + "; ".join(extra) + "\n")
             if i.samples_per_s:
                 out(f"       ~{i.samples_per_s:,.1f} samples/s\n")
+        elif result.status == "fail":
+            out("Time and cost: none, the job does not fit\n")
         elif workload.training and workload.tokens is None and workload.samples is None:
             out("Time: give --tokens (or --samples) for a training time\n")
         if result.job_hours is not None:

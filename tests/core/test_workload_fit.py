@@ -97,7 +97,9 @@ def test_full_training_of_8b_fails_on_a_4090_with_a_suggestion() -> None:
     result = fit(Workload(LLAMA_8B, "training", tokens=1e9), [(RTX_4090, 1)])
     assert result.status == "fail"
     assert "checkpointing" in result.checks[0].suggestion
-    assert result.training is not None and result.training.hours > 0
+    # a job that does not fit gets no time and no cost (issue #19)
+    assert result.training is None and result.job_hours is None and result.cost is None
+    assert any("does not fit" in n for n in result.notes)
 
 
 def test_one_verdict_per_gpu_and_mixed_gpus_follow_the_slowest() -> None:

@@ -43,14 +43,16 @@ def test_tf32_is_stored_as_fp32_but_computes_at_tf32() -> None:
 
 @pytest.mark.parametrize(("name", "bits"), [
     # https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md
-    ("Q4_K_M", 4.85), ("gguf-q4_k_m", 4.85), ("Q8_0", 8.5), ("q4_0", 4.5),
+    # Q4_K_M: 4.89 bpw over the whole file for Llama 3.1 8B (was 4.85, a mean of 7B/8B)
+    ("Q4_K_M", 4.89), ("gguf-q4_k_m", 4.89), ("Q8_0", 8.5), ("q4_0", 4.5),
     # Dettmers et al. 2023 (QLoRA) section 3: NF4 + double quantisation = 4.127 bits
     ("NF4", 4.127),
     # GPTQ / AWQ, group size 128: fp16 scale + 4-bit zero per group -> 4 + 20/128
     ("GPTQ", 4.15625), ("awq", 4.15625),
 ])
 def test_quantised_formats_count_their_scales(name: str, bits: float) -> None:
-    assert weight_format(name).bits == pytest.approx(bits)
+    # NF4 is now exact, 4 + 8/64 + 32/(64 x 256) = 4.12695; the paper rounds to 4.127
+    assert weight_format(name).bits == pytest.approx(bits, abs=1e-3)
     assert throughput_field(name) == "fp16_tensor_tflops" or name.upper() == "NF4"
 
 

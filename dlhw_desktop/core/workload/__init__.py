@@ -14,6 +14,9 @@ Modules, from the bottom up:
   ranking of what fits.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
 - ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
+- ``model_files``: ``load_model_file(path)``: a GGUF file, safetensors headers or a
+  Hugging Face folder / config.json -> a ``ModelSpec`` and what was detected; bad input
+  raises ``ModelFileError`` naming the field or byte offset.
 
 A build's workload on the build's own GPUs, as planner checks, is ``core.build_fit``
 (it needs ``core.build``, which needs this package for the typed workload).
@@ -49,6 +52,11 @@ from dlhw_desktop.core.workload.mapping import (
     workload_to_dict,
 )
 from dlhw_desktop.core.workload.memory import MemoryEstimate, MemoryItem, estimate_memory
+from dlhw_desktop.core.workload.model_files import (
+    LoadedModel,
+    ModelFileError,
+    load_model_file,
+)
 from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
 from dlhw_desktop.core.workload.precision import PRECISIONS, WEIGHT_FORMATS
 from dlhw_desktop.core.workload.timing import (
@@ -75,8 +83,10 @@ __all__ = [
     "FitOption",
     "FitResult",
     "InvalidWorkloadError",
+    "LoadedModel",
     "MemoryEstimate",
     "MemoryItem",
+    "ModelFileError",
     "ModelSpec",
     "OwnHardware",
     "Parallelism",
@@ -94,6 +104,7 @@ __all__ = [
     "estimate_training_time",
     "fit",
     "has_workload",
+    "load_model_file",
     "memory_check",
     "parallelism_from_dict",
     "preset",

@@ -25,9 +25,11 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12.0  # 730
 DEFAULT_YEARS = 3.0
 """Amortisation period: a common useful life for accelerators before they are outclassed."""
 
-DEFAULT_ELECTRICITY_USD_PER_KWH = 0.15
-"""Between the US average commercial (~13 ct) and residential (~16 ct) retail prices of
-2024 (US EIA, Electric Power Monthly, table 5.6.A). Europe is often twice that."""
+DEFAULT_ELECTRICITY_USD_PER_KWH = 0.17
+"""Roughly the US average residential retail price of 2024 (US EIA, Electric Power Monthly,
+table 5.6.A: 16.5 ct/kWh); the same default as the planner's checks
+(``core.checks.settings.CheckSettings``) and the app's settings, so that the app, the CLI
+and the build sheet cost the same job the same. Europe is often twice that."""
 
 DEFAULT_PUE = 1.0
 """Power usage effectiveness of a workstation at a desk (no separate cooling plant)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
@@ -100,10 +100,91 @@ def _suggestion(estimate: MemoryEstimate, status: Status) -> str:
 def memory_check(estimate: MemoryEstimate, part: Part, index: int = 0,
                  check_id: str | None = None) -> CheckResult:
     """The verdict for one GPU: needed bytes against its memory, with the numbers."""
-    needed = estimate.per_gpu_bytes
+    return memory_checks(estimate, [part], start=index,
+                         ids=None if check_id is None else [check_id])[0]
+
+
+def memory_checks(estimate: MemoryEstimate, gpus: Sequence[Part], *, start: int = 0,
+                  ids: Sequence[str] | None = None) -> GpuChecks:
+    """One verdict per GPU (``memory_check`` for each), judged once per distinct part.
+
+    The per-GPU ``CheckResult`` records are made when they are read: 16,384 GPUs of one
+    kind cost one comparison, and a fit on them answers in milliseconds (issue #19).
+    """
+    return GpuChecks(estimate, tuple(gpus), start, None if ids is None else tuple(ids))
+
+
+class GpuChecks(Sequence[CheckResult]):
+    """The per-GPU verdicts of one memory estimate, built on access (read-only)."""
+
+    __slots__ = ("_built", "_estimate", "_gpus", "_ids", "_start", "_templates")
+
+    def __init__(self, estimate: MemoryEstimate, gpus: tuple[Part, ...], start: int = 0,
+                 ids: tuple[str, ...] | None = None) -> None:
+        self._estimate, self._gpus, self._start, self._ids = estimate, gpus, start, ids
+        needed = estimate.per_gpu_bytes
+        self._templates: dict[int, tuple[Status, str, dict[str, Any], str]] = {}
+        for part in gpus:
+            if id(part) not in self._templates:
+                self._templates[id(part)] = _memory_template(estimate, part, needed)
+        self._built: dict[int, CheckResult] = {}
+
+    @property
+    def statuses(self) -> tuple[Status, ...]:
+        """The verdict of each distinct accelerator (what ``worst`` needs)."""
+        return tuple(t[0] for t in self._templates.values())
+
+    def __len__(self) -> int:
+        return len(self._gpus)
+
+    def _make(self, offset: int) -> CheckResult:
+        built = self._built.get(offset)
+        if built is not None:
+            return built
+        part = self._gpus[offset]
+        status, tail, figures, suggestion = self._templates[id(part)]
+        index = self._start + offset
+        many = self._estimate.parallel.gpus > 1
+        label = f"{part.display_name} #{index + 1}" if many else part.display_name
+        check = CheckResult(
+            id=self._ids[offset] if self._ids is not None else f"workload.memory.gpu{index}",
+            kind="workload", status=status, message=label + tail, figures=dict(figures),
+            part_ids=(part.id,), suggestion=suggestion)
+        self._built[offset] = check
+        return check
+
+    @overload
+    def __getitem__(self, index: int) -> CheckResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[CheckResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> CheckResult | tuple[CheckResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self._make(i) for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._make(index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other,
+                                                                           strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GpuChecks({len(self)} GPUs, {', '.join(self.statuses)})"
+
+
+def _memory_template(estimate: MemoryEstimate, part: Part, needed: float
+                     ) -> tuple[Status, str, dict[str, Any], str]:
     vram = vram_bytes(part)
     status = memory_status(needed, vram, estimate.complete)
-    figures: dict[str, float | int | str | bool | None] = {
+    figures: dict[str, Any] = {
         "needed_bytes": round(needed),
         "vram_bytes": None if vram is None else round(vram),
         "fraction": None if vram is None else round(needed / vram, 4),
@@ -115,25 +196,15 @@ def memory_check(estimate: MemoryEstimate, part: Part, index: int = 0,
     parts = ", ".join(
         f"{i.label.lower()} {gib(i.bytes)}" for i in estimate.items
     )
-    label = f"{part.display_name} #{index + 1}" if estimate.parallel.gpus > 1 else (
-        part.display_name)
     if vram is None:
-        message = f"{label}: needs {gib(needed)}; its memory size is unknown ({parts})"
+        tail = f": needs {gib(needed)}; its memory size is unknown ({parts})"
     else:
         bound = "at least " if not estimate.complete else ""
-        message = (f"{label}: needs {bound}{gib(needed)} of {gib(vram)} "
-                   f"({needed / vram:.0%}) - {parts}")
+        tail = (f": needs {bound}{gib(needed)} of {gib(vram)} "
+                f"({needed / vram:.0%}) - {parts}")
         if not estimate.complete:
-            message += f"; unknown: {', '.join(estimate.unknown)}"
-    return CheckResult(
-        id=check_id or f"workload.memory.gpu{index}",
-        kind="workload",
-        status=status,
-        message=message,
-        figures=figures,
-        part_ids=(part.id,),
-        suggestion=_suggestion(estimate, status),
-    )
+            tail += f"; unknown: {', '.join(estimate.unknown)}"
+    return status, tail, figures, _suggestion(estimate, status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +227,7 @@ class FitResult:
     workload: Workload
     memory: MemoryEstimate
     gpus: tuple[Part, ...]
-    checks: tuple[CheckResult, ...]
+    checks: Sequence[CheckResult]
     training: TrainingTime | None = None
     inference: InferenceThroughput | None = None
     job_hours: float | None = None
@@ -168,6 +239,8 @@ class FitResult:
 
     @property
     def status(self) -> Status:
+        if isinstance(self.checks, GpuChecks):
+            return worst(self.checks.statuses) if len(self.checks) else "unknown"
         return worst(c.status for c in self.checks) if self.checks else "unknown"
 
     @property
@@ -209,6 +282,14 @@ def _expand(accelerators: Accelerators) -> tuple[Part, ...]:
     return tuple(gpus)
 
 
+def _distinct(gpus: Sequence[Part]) -> list[Part]:
+    """The different parts among ``gpus`` (by identity), in order."""
+    seen: dict[int, Part] = {}
+    for g in gpus:
+        seen.setdefault(id(g), g)
+    return list(seen.values())
+
+
 def _min_figure(gpus: Sequence[Part], value: Any) -> float | None:
     """The slowest GPU's figure (synchronous parallel work waits for it); ``None`` if any
     is unknown."""
@@ -237,31 +318,34 @@ def fit(
         raise InvalidWorkloadError(
             f"parallel layout is for {parallel.gpus} GPUs, {len(gpus)} given")
     memory = estimate_memory(workload, parallel)
-    checks = tuple(
-        memory_check(memory, part, i) for i, part in enumerate(gpus)
-    )
+    checks = memory_checks(memory, gpus)
+    kinds = _distinct(gpus)
     notes = list(memory.notes)
     if not _layout_ok(workload, parallel):
         notes.append(f"{workload.model.heads} attention heads do not split evenly over "
                      f"{parallel.gpus} GPUs: tensor parallel serving needs a divisor "
                      "(llama.cpp-style layer split works, at the same memory)")
-    peak = _min_figure(gpus, lambda g: peak_flops(g, workload.compute))
+    peak = _min_figure(kinds, lambda g: peak_flops(g, workload.compute))
     bandwidth = _min_figure(
-        gpus, lambda g: None if g.number("memory_bandwidth_gb_s") is None
+        kinds, lambda g: None if g.number("memory_bandwidth_gb_s") is None
         else g.number("memory_bandwidth_gb_s") * 1e9)  # type: ignore[operator]
     if peak is None:
         notes.append(f"{workload.compute} throughput unknown for "
-                     + ", ".join(sorted({g.display_name for g in gpus
+                     + ", ".join(sorted({g.display_name for g in kinds
                                          if peak_flops(g, workload.compute) is None})))
 
     training: TrainingTime | None = None
     inference: InferenceThroughput | None = None
     job_hours: float | None = None
-    if workload.training:
+    fits = worst(checks.statuses) != "fail"
+    if not fits:
+        notes.append("does not fit in memory: no speed, time or cost is estimated for it")
+    elif workload.training:
         training = estimate_training_time(workload, peak, len(gpus))
         job_hours = None if training is None else training.hours
     else:
         inference = estimate_inference(workload, bandwidth, peak, len(gpus))
+        notes.extend(inference.notes)
         seconds: float | None = None
         if workload.tokens is not None:
             seconds = inference.seconds_for(workload.tokens)
@@ -275,10 +359,13 @@ def fit(
     if cloud_offering is not None:
         hourly = cloud_usd_per_hour(cloud_offering)
     else:
-        prices = [g.price_usd for g in gpus]
+        counted = [(g, sum(1 for x in gpus if x is g)) for g in kinds] if len(kinds) > 1 \
+            else [(kinds[0], len(gpus))]
+        prices = [(g.price_usd, n) for g, n in counted]
         price = a.hardware_price_usd if a.hardware_price_usd is not None else (
-            None if any(p is None for p in prices) else float(sum(prices)))  # type: ignore[arg-type]
-        power = system_power_w(((g, 1) for g in gpus), a.base_system_w)
+            None if any(p is None for p, _ in prices)
+            else float(sum(p * n for p, n in prices)))  # type: ignore[operator,misc]
+        power = system_power_w(counted, a.base_system_w)
         if price is not None and power is not None:
             own = OwnHardware(price, power, a.years, a.electricity_usd_per_kwh, a.pue,
                               a.utilisation)

@@ -19,10 +19,17 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset
+from dlhw_desktop.core.workload.models import (
+    ModelSpec,
+    custom_model,
+    model_from_saved,
+    model_to_saved,
+    preset,
+)
 from dlhw_desktop.core.workload.workload import (
     STRATEGIES,
     Parallelism,
@@ -42,7 +49,8 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "model", "model_name", "params", "active_params", *ARCHITECTURE_KEYS,
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
-    "strategy", "cpu_offload",
+    "strategy", "cpu_offload", "serving", "loss_chunks", "lora_dropout", "checkpoint_every",
+    "model_spec",
 )
 """Every key this module reads or writes; anything else in a mapping is someone else's."""
 
@@ -123,6 +131,18 @@ def model_from_dict(data: Mapping[str, Any]) -> ModelSpec:
         raise InvalidWorkloadError("no model: give a preset name or a parameter count")
     arch = {key: _integer(data, key) for key in ARCHITECTURE_KEYS}
     label = str(data.get("model_name") or "Custom model")
+    if data.get("model_spec") is not None:
+        # a model read from a file: every figure it had, the edited ones on top
+        saved = model_from_saved(data["model_spec"])
+        changes = {k: v for k, v in arch.items() if v is not None}
+        if params != saved.params:
+            changes["params"] = params
+            changes["weight_bytes"] = None  # the file's bytes no longer apply
+        active = _number(data, "active_params")
+        if active is not None:
+            changes["active_params"] = active
+        return replace(saved, name=label if data.get("model_name") else saved.name,
+                       **changes)
     return custom_model(params, name=label, active_params=_number(data, "active_params"),
                         **arch)
 
@@ -133,14 +153,14 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
     Raises ``WorkloadError`` subclasses (a message a user can act on) for bad values.
     """
     fields: dict[str, Any] = {}
-    for key in ("mode", "precision", "optimizer", "kv_precision"):
+    for key in ("mode", "precision", "optimizer", "kv_precision", "serving"):
         if data.get(key):
             fields[key] = str(data[key])
-    for key in ("batch", "seq", "lora_rank"):
+    for key in ("batch", "seq", "lora_rank", "loss_chunks", "checkpoint_every"):
         value = _integer(data, key)
         if value is not None:
             fields[key] = value
-    for key in ("tokens", "samples", "mfu"):
+    for key in ("tokens", "samples", "mfu", "lora_dropout"):
         value = _number(data, key)
         if value is not None:
             fields[key] = value
@@ -171,6 +191,8 @@ def workload_to_dict(workload: Workload,
             value = getattr(model, key)
             if value is not None:
                 data[key] = value
+        if model.source != "user input":  # read from a file: keep every figure
+            data["model_spec"] = model_to_saved(model)
     else:
         data["model"] = model.key
     data.update({
@@ -181,6 +203,14 @@ def workload_to_dict(workload: Workload,
         "flash_attention": workload.flash_attention, "lora_rank": workload.lora_rank,
         "kv_precision": workload.kv_precision, "mfu": workload.mfu,
     })
+    if workload.serving is not None:
+        data["serving"] = workload.serving
+    if workload.loss_chunks != 1:
+        data["loss_chunks"] = workload.loss_chunks
+    if workload.lora_dropout:
+        data["lora_dropout"] = workload.lora_dropout
+    if workload.checkpoint_every != 1:
+        data["checkpoint_every"] = workload.checkpoint_every
     for key in ("seq", "tokens", "samples"):
         if data[key] is None:
             del data[key]

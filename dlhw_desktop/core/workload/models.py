@@ -56,6 +56,18 @@ class ModelSpec:
     experts: int | None = None
     experts_per_token: int | None = None
     sliding_window: int | None = None
+    sliding_window_layers: int | None = None
+    """Layers that attend within ``sliding_window`` (the rest attend globally); ``None``
+    with a window means every layer (Mistral 7B). Gemma 2: 21 of 42 (alternating); Gemma 3:
+    5 local to 1 global; gpt-oss: alternating."""
+    kv_lora_rank: int | None = None
+    """Multi-head latent attention (DeepSeek-V2/V3): the compressed KV latent's width."""
+    qk_rope_head_dim: int | None = None
+    """MLA's decoupled rotary key, cached beside the latent (DeepSeek-V2 section 2.1.3)."""
+    tied_embeddings: bool | None = None
+    """The output layer shares the token embedding matrix (``tie_word_embeddings``)."""
+    shared_experts: int | None = None
+    """MoE experts every token passes through besides the routed ones (DeepSeek, Llama 4)."""
     encoder_layers: int | None = None
     encoder_tokens: int | None = None
     tokens_per_sample: int | None = None
@@ -65,6 +77,11 @@ class ModelSpec:
     mlp_matrices: int = 2
     components: tuple[tuple[str, float], ...] = ()
     notes: str = ""
+    weight_bytes: float | None = None
+    """Bytes of the weights exactly as stored (a GGUF file or safetensors shards), used
+    instead of params x bits when the workload runs in ``stored_format``."""
+    stored_format: str | None = None
+    """The weight format the file holds (``precision.WEIGHT_FORMATS`` name)."""
 
     # --- derived ----------------------------------------------------------------------
     @property
@@ -103,8 +120,26 @@ class ModelSpec:
         return None
 
     @property
+    def is_mla(self) -> bool:
+        """Multi-head latent attention: the cache holds a latent, not per-head K and V."""
+        return bool(self.kv_lora_rank)
+
+    @property
+    def embedding_params(self) -> float | None:
+        """Token embeddings plus the output layer: vocab x hidden, twice unless tied.
+
+        ``None`` when the vocabulary or width is unknown. Quantisers that touch only the
+        blocks' linear layers (bitsandbytes, GPTQ, AWQ) leave these in 16-bit.
+        """
+        if not self.vocab or not self.hidden:
+            return None
+        return float(self.vocab * self.hidden * (1 if self.tied_embeddings else 2))
+
+    @property
     def attention(self) -> str:
-        """MHA, GQA or MQA (Ainslie et al. 2023, https://arxiv.org/abs/2305.13245)."""
+        """MHA, GQA, MQA (Ainslie et al. 2023, https://arxiv.org/abs/2305.13245) or MLA."""
+        if self.is_mla:
+            return "MLA"
         kv, heads = self.kv_heads_effective, self.heads
         if not kv or not heads:
             return "n/a"
@@ -130,6 +165,7 @@ class ModelSpec:
         data["compute_params"] = self.compute_params
         data["attention"] = self.attention
         data["default_seq"] = self.default_seq
+        data["embedding_params"] = self.embedding_params
         return data
 
 
@@ -271,6 +307,198 @@ PRESETS: tuple[ModelSpec, ...] = (
         mlp_matrices=3, vocab=152064, context=131072,
     ),
     ModelSpec(
+        "llama-3.2-1b", "Llama 3.2 1B", "decoder", 1.24e9,
+        _HF + "meta-llama/Llama-3.2-1B/blob/main/config.json; model card "
+        + _HF + "meta-llama/Llama-3.2-1B (1.23B)",
+        layers=16, hidden=2048, heads=32, kv_heads=8, head_dim=64, intermediate=8192,
+        mlp_matrices=3, vocab=128256, context=131072, tied_embeddings=True,
+    ),
+    ModelSpec(
+        "llama-3.2-3b", "Llama 3.2 3B", "decoder", 3.21e9,
+        _HF + "meta-llama/Llama-3.2-3B/blob/main/config.json; model card "
+        + _HF + "meta-llama/Llama-3.2-3B (3.21B)",
+        layers=28, hidden=3072, heads=24, kv_heads=8, head_dim=128, intermediate=8192,
+        mlp_matrices=3, vocab=128256, context=131072, tied_embeddings=True,
+    ),
+    ModelSpec(
+        "qwen3-8b", "Qwen3 8B", "decoder", 8.2e9,
+        _HF + "Qwen/Qwen3-8B (model card: 8.2B, 36 layers, 32 Q / 8 KV heads); "
+        + _HF + "Qwen/Qwen3-8B/blob/main/config.json",
+        layers=36, hidden=4096, heads=32, kv_heads=8, head_dim=128, intermediate=12288,
+        mlp_matrices=3, vocab=151936, context=40960, tied_embeddings=False,
+        notes="32,768 tokens native, 131,072 with YaRN (model card)",
+    ),
+    ModelSpec(
+        "gemma-2-9b", "Gemma 2 9B", "decoder", 9.24e9,
+        _HF + "google/gemma-2-9b/blob/main/config.json; Gemma Team 2024, "
+        "https://arxiv.org/abs/2408.00118 Table 2 (917.5M embedding + 8,324M non-embedding)",
+        layers=42, hidden=3584, heads=16, kv_heads=8, head_dim=256, intermediate=14336,
+        mlp_matrices=3, vocab=256000, context=8192, sliding_window=4096,
+        sliding_window_layers=21, tied_embeddings=True,
+        notes="local (4096-token window) and global attention alternate layer by layer",
+    ),
+    ModelSpec(
+        "gemma-3-12b", "Gemma 3 12B", "decoder", 12.19e9,
+        _HF + "google/gemma-3-12b-pt/blob/main/config.json (text_config); Gemma Team 2025, "
+        "https://arxiv.org/abs/2503.19786 Table 1 (417M vision + 1,012M embedding + "
+        "10,759M non-embedding)",
+        layers=48, hidden=3840, heads=16, kv_heads=8, head_dim=256, intermediate=15360,
+        mlp_matrices=3, vocab=262208, context=131072, sliding_window=1024,
+        sliding_window_layers=40, tied_embeddings=True,
+        components=(("Language model", 11.771e9), ("Vision encoder (SigLIP)", 417e6)),
+        notes="5 local layers (1024-token window) to 1 global (sliding_window_pattern 6)",
+    ),
+    ModelSpec(
+        "phi-4", "Phi-4 (14B)", "decoder", 14.7e9,
+        _HF + "microsoft/phi-4/blob/main/config.json; Abdin et al. 2024, Phi-4 Technical "
+        "Report, https://arxiv.org/abs/2412.08905 (14B)",
+        layers=40, hidden=5120, heads=40, kv_heads=10, head_dim=128, intermediate=17920,
+        mlp_matrices=3, vocab=100352, context=16384, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "gpt-oss-20b", "gpt-oss-20b", "decoder", 20.91e9,
+        _HF + "openai/gpt-oss-20b/blob/main/config.json; OpenAI 2025, gpt-oss-120b & "
+        "gpt-oss-20b Model Card, https://arxiv.org/abs/2508.10925 Table 1 (20.91B total, "
+        "3.61B active)",
+        active_params=3.61e9, layers=24, hidden=2880, heads=64, kv_heads=8, head_dim=64,
+        intermediate=2880, mlp_matrices=3, vocab=201088, context=131072, experts=32,
+        experts_per_token=4, sliding_window=128, sliding_window_layers=12,
+        tied_embeddings=False,
+        notes="ships with MoE weights in MXFP4 (choose MXFP4); banded 128-token window "
+        "and full attention alternate",
+    ),
+    ModelSpec(
+        "mistral-small-3", "Mistral Small 3 (24B)", "decoder", 23.6e9,
+        _HF + "mistralai/Mistral-Small-24B-Base-2501/blob/main/config.json; "
+        "https://mistral.ai/news/mistral-small-3",
+        layers=40, hidden=5120, heads=32, kv_heads=8, head_dim=128, intermediate=32768,
+        mlp_matrices=3, vocab=131072, context=32768, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "gemma-2-27b", "Gemma 2 27B", "decoder", 27.23e9,
+        _HF + "google/gemma-2-27b/blob/main/config.json; Gemma Team 2024, "
+        "https://arxiv.org/abs/2408.00118 Table 2 (1,179.6M embedding + 26,047M "
+        "non-embedding)",
+        layers=46, hidden=4608, heads=32, kv_heads=16, head_dim=128, intermediate=36864,
+        mlp_matrices=3, vocab=256000, context=8192, sliding_window=4096,
+        sliding_window_layers=23, tied_embeddings=True,
+        notes="local (4096-token window) and global attention alternate layer by layer",
+    ),
+    ModelSpec(
+        "gemma-3-27b", "Gemma 3 27B", "decoder", 27.43e9,
+        _HF + "google/gemma-3-27b-pt/blob/main/config.json (text_config); Gemma Team 2025, "
+        "https://arxiv.org/abs/2503.19786 Table 1 (417M vision + 1,416M embedding + "
+        "25,600M non-embedding)",
+        layers=62, hidden=5376, heads=32, kv_heads=16, head_dim=128, intermediate=21504,
+        mlp_matrices=3, vocab=262208, context=131072, sliding_window=1024,
+        sliding_window_layers=52, tied_embeddings=True,
+        components=(("Language model", 27.016e9), ("Vision encoder (SigLIP)", 417e6)),
+        notes="5 local layers (1024-token window) to 1 global (sliding_window_pattern 6)",
+    ),
+    ModelSpec(
+        "qwen3-30b-a3b", "Qwen3 30B-A3B (MoE)", "decoder", 30.5e9,
+        _HF + "Qwen/Qwen3-30B-A3B (model card: 30.5B total, 3.3B activated, 128 experts, "
+        "8 activated); " + _HF + "Qwen/Qwen3-30B-A3B/blob/main/config.json",
+        active_params=3.3e9, layers=48, hidden=2048, heads=32, kv_heads=4, head_dim=128,
+        intermediate=768, mlp_matrices=3, vocab=151936, context=40960, experts=128,
+        experts_per_token=8, tied_embeddings=False,
+        notes="intermediate is the per-expert moe_intermediate_size",
+    ),
+    ModelSpec(
+        "qwen3-32b", "Qwen3 32B", "decoder", 32.8e9,
+        _HF + "Qwen/Qwen3-32B (model card: 32.8B, 64 layers, 64 Q / 8 KV heads); "
+        + _HF + "Qwen/Qwen3-32B/blob/main/config.json",
+        layers=64, hidden=5120, heads=64, kv_heads=8, head_dim=128, intermediate=25600,
+        mlp_matrices=3, vocab=151936, context=40960, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "llama-3.3-70b", "Llama 3.3 70B", "decoder", 70.6e9,
+        _HF + "meta-llama/Llama-3.3-70B-Instruct/blob/main/config.json; model card "
+        "https://github.com/meta-llama/llama-models/blob/main/models/llama3_3/MODEL_CARD.md",
+        layers=80, hidden=8192, heads=64, kv_heads=8, head_dim=128, intermediate=28672,
+        mlp_matrices=3, vocab=128256, context=131072, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "llama-4-scout", "Llama 4 Scout (17B-16E)", "decoder", 109e9,
+        _HF + "meta-llama/Llama-4-Scout-17B-16E/blob/main/config.json (text_config); "
+        "https://ai.meta.com/blog/llama-4-multimodal-intelligence/ (17B active, 109B total)",
+        active_params=17e9, layers=48, hidden=5120, heads=40, kv_heads=8, head_dim=128,
+        intermediate=8192, mlp_matrices=3, vocab=202048, context=10485760, experts=16,
+        experts_per_token=1, shared_experts=1, sliding_window=8192,
+        sliding_window_layers=36, tied_embeddings=False,
+        notes="chunked attention (8192-token chunks) in 3 of every 4 layers, costed as a "
+        "window; one shared expert per MoE layer; the vision encoder is in the total",
+    ),
+    ModelSpec(
+        "mixtral-8x22b", "Mixtral 8x22B", "decoder", 141e9,
+        "https://mistral.ai/news/mixtral-8x22b (141B total, 39B active); "
+        + _HF + "mistralai/Mixtral-8x22B-v0.1/blob/main/config.json",
+        active_params=39e9, layers=56, hidden=6144, heads=48, kv_heads=8, head_dim=128,
+        intermediate=16384, mlp_matrices=3, vocab=32000, context=65536, experts=8,
+        experts_per_token=2, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "gpt-oss-120b", "gpt-oss-120b", "decoder", 116.83e9,
+        _HF + "openai/gpt-oss-120b/blob/main/config.json; OpenAI 2025, gpt-oss Model Card, "
+        "https://arxiv.org/abs/2508.10925 Table 1 (116.83B total, 5.13B active)",
+        active_params=5.13e9, layers=36, hidden=2880, heads=64, kv_heads=8, head_dim=64,
+        intermediate=2880, mlp_matrices=3, vocab=201088, context=131072, experts=128,
+        experts_per_token=4, sliding_window=128, sliding_window_layers=18,
+        tied_embeddings=False,
+        notes="ships with MoE weights in MXFP4 (choose MXFP4); banded 128-token window "
+        "and full attention alternate",
+    ),
+    ModelSpec(
+        "mistral-large-2", "Mistral Large 2 (123B)", "decoder", 123e9,
+        _HF + "mistralai/Mistral-Large-Instruct-2407/blob/main/config.json; "
+        "https://mistral.ai/news/mistral-large-2407 (123B)",
+        layers=88, hidden=12288, heads=96, kv_heads=8, head_dim=128, intermediate=28672,
+        mlp_matrices=3, vocab=32768, context=131072, tied_embeddings=False,
+    ),
+    ModelSpec(
+        "qwen3-235b-a22b", "Qwen3 235B-A22B (MoE)", "decoder", 235e9,
+        _HF + "Qwen/Qwen3-235B-A22B (model card: 235B total, 22B activated, 128 experts, "
+        "8 activated); " + _HF + "Qwen/Qwen3-235B-A22B/blob/main/config.json",
+        active_params=22e9, layers=94, hidden=4096, heads=64, kv_heads=4, head_dim=128,
+        intermediate=1536, mlp_matrices=3, vocab=151936, context=40960, experts=128,
+        experts_per_token=8, tied_embeddings=False,
+        notes="intermediate is the per-expert moe_intermediate_size",
+    ),
+    ModelSpec(
+        "llama-4-maverick", "Llama 4 Maverick (17B-128E)", "decoder", 400e9,
+        _HF + "meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json (text_config); "
+        "https://ai.meta.com/blog/llama-4-multimodal-intelligence/ (17B active, 400B total)",
+        active_params=17e9, layers=48, hidden=5120, heads=40, kv_heads=8, head_dim=128,
+        intermediate=8192, mlp_matrices=3, vocab=202048, context=1048576, experts=128,
+        experts_per_token=1, shared_experts=1, sliding_window=8192,
+        sliding_window_layers=36, tied_embeddings=False,
+        notes="MoE every other layer (interleave_moe_layer_step 2), one shared expert; "
+        "chunked attention (8192) in 3 of 4 layers, costed as a window",
+    ),
+    ModelSpec(
+        "deepseek-v3", "DeepSeek-V3 (671B MoE)", "decoder", 671e9,
+        _HF + "deepseek-ai/DeepSeek-V3/blob/main/config.json; DeepSeek-AI 2024, DeepSeek-V3 "
+        "Technical Report, https://arxiv.org/abs/2412.19437 (671B total, 37B activated; "
+        "the 14B multi-token-prediction module of the 685B checkpoint is left out)",
+        active_params=37e9, layers=61, hidden=7168, heads=128, kv_heads=128, head_dim=128,
+        intermediate=2048, mlp_matrices=3, vocab=129280, context=163840, experts=256,
+        experts_per_token=8, shared_experts=1, kv_lora_rank=512, qk_rope_head_dim=64,
+        tied_embeddings=False,
+        notes="multi-head latent attention: (512 + 64) cached values per token and layer; "
+        "first 3 layers dense; weights published in FP8 with 128x128 block scales "
+        "(choose FP8-BLOCK)",
+    ),
+    ModelSpec(
+        "deepseek-r1", "DeepSeek-R1 (671B MoE)", "decoder", 671e9,
+        _HF + "deepseek-ai/DeepSeek-R1/blob/main/config.json (the DeepSeek-V3 architecture); "
+        "DeepSeek-AI 2025, https://arxiv.org/abs/2501.12948",
+        active_params=37e9, layers=61, hidden=7168, heads=128, kv_heads=128, head_dim=128,
+        intermediate=2048, mlp_matrices=3, vocab=129280, context=163840, experts=256,
+        experts_per_token=8, shared_experts=1, kv_lora_rank=512, qk_rope_head_dim=64,
+        tied_embeddings=False,
+        notes="same architecture as DeepSeek-V3 (multi-head latent attention, FP8 weights)",
+    ),
+    ModelSpec(
         "resnet-50", "ResNet-50", "cnn", 25.6e6,
         "He et al. 2015, https://arxiv.org/abs/1512.03385 Table 1; "
         "https://pytorch.org/vision/stable/models/generated/torchvision.models.resnet50.html "
@@ -301,6 +529,30 @@ PRESETS: tuple[ModelSpec, ...] = (
         "form we can cite: they stay unknown, so memory totals are lower bounds.",
     ),
     ModelSpec(
+        "flux.1-dev", "FLUX.1 [dev]", "diffusion", 11.9e9 + 4.76e9 + 123e6 + 83.8e6,
+        _HF + "black-forest-labs/FLUX.1-dev (model card: '12 billion parameter rectified "
+        "flow transformer'); " + _HF + "black-forest-labs/FLUX.1-dev/blob/main/"
+        "transformer/config.json (19 double + 38 single blocks, 24 heads x 128); "
+        "text encoders T5-XXL and CLIP ViT-L/14 (model_index.json)",
+        components=(("Transformer (MMDiT)", 11.9e9), ("T5-XXL text encoder", 4.76e9),
+                    ("CLIP ViT-L/14 text encoder", 123e6), ("VAE", 83.8e6)),
+        notes="1024x1024 images. Activations and FLOPs per image are not published in a "
+        "citable form: memory totals are lower bounds. Many pipelines offload T5 after "
+        "encoding the prompt.",
+    ),
+    ModelSpec(
+        "sd-3.5-large", "Stable Diffusion 3.5 Large", "diffusion",
+        8.1e9 + 4.76e9 + 695e6 + 123e6 + 83.7e6,
+        _HF + "stabilityai/stable-diffusion-3.5-large (model card: MMDiT, 8.1B); "
+        + _HF + "stabilityai/stable-diffusion-3.5-large/blob/main/transformer/config.json "
+        "(38 layers); text encoders CLIP-L, OpenCLIP bigG, T5-XXL (model_index.json)",
+        components=(("Transformer (MMDiT)", 8.1e9), ("T5-XXL text encoder", 4.76e9),
+                    ("OpenCLIP ViT-bigG text encoder", 695e6),
+                    ("CLIP ViT-L text encoder", 123e6), ("VAE", 83.7e6)),
+        notes="1024x1024 images. Activations are not published in a citable form: "
+        "memory totals are lower bounds.",
+    ),
+    ModelSpec(
         "whisper-large-v3", "Whisper large-v3", "encoder-decoder", 1.55e9,
         _HF + "openai/whisper-large-v3 (1550M); "
         + _HF + "openai/whisper-large-v3/blob/main/config.json; Radford et al. 2022, "
@@ -308,6 +560,16 @@ PRESETS: tuple[ModelSpec, ...] = (
         layers=32, encoder_layers=32, hidden=1280, heads=20, kv_heads=20, head_dim=64,
         intermediate=5120, vocab=51866, context=448, encoder_tokens=1500,
         notes="30 s of audio -> 1500 encoder frames; the decoder emits up to 448 tokens",
+    ),
+    ModelSpec(
+        "whisper-large-v3-turbo", "Whisper large-v3-turbo", "encoder-decoder", 809e6,
+        _HF + "openai/whisper-large-v3-turbo (809M); "
+        + _HF + "openai/whisper-large-v3-turbo/blob/main/config.json (32 encoder, 4 decoder "
+        "layers)",
+        layers=4, encoder_layers=32, hidden=1280, heads=20, kv_heads=20, head_dim=64,
+        intermediate=5120, vocab=51866, context=448, encoder_tokens=1500,
+        notes="large-v3 with the decoder cut from 32 to 4 layers; 30 s of audio -> 1500 "
+        "encoder frames",
     ),
 )
 
@@ -328,6 +590,21 @@ _ALIASES: dict[str, str] = {
     "qwen-2.5-72b": "qwen2.5-72b", "resnet50": "resnet-50", "vit-b/16": "vit-b-16",
     "vit-base": "vit-b-16", "stable-diffusion-xl": "sdxl", "sd-xl": "sdxl",
     "whisper": "whisper-large-v3", "whisper-large": "whisper-large-v3",
+    "whisper-turbo": "whisper-large-v3-turbo", "whisper-large-v3turbo": "whisper-large-v3-turbo",
+    "llama3.2-1b": "llama-3.2-1b", "llama3.2-3b": "llama-3.2-3b",
+    "llama3.3-70b": "llama-3.3-70b", "llama-3.3": "llama-3.3-70b",
+    "llama-4-scout-17b-16e": "llama-4-scout", "llama4-scout": "llama-4-scout",
+    "llama-4-maverick-17b-128e": "llama-4-maverick", "llama4-maverick": "llama-4-maverick",
+    "deepseek-v3-0324": "deepseek-v3", "deepseekv3": "deepseek-v3", "deepseek": "deepseek-v3",
+    "deepseek-r1-0528": "deepseek-r1", "r1": "deepseek-r1",
+    "qwen3-30b": "qwen3-30b-a3b", "qwen3-235b": "qwen3-235b-a22b", "qwen3": "qwen3-8b",
+    "gemma2-9b": "gemma-2-9b", "gemma2-27b": "gemma-2-27b", "gemma3-12b": "gemma-3-12b",
+    "gemma3-27b": "gemma-3-27b", "gptoss-20b": "gpt-oss-20b", "gptoss-120b": "gpt-oss-120b",
+    "phi4": "phi-4", "mistral-small": "mistral-small-3", "mistral-small-24b": "mistral-small-3",
+    "mistral-small-3.1": "mistral-small-3", "mistral-large": "mistral-large-2",
+    "mistral-large-2407": "mistral-large-2", "mixtral-8x22": "mixtral-8x22b",
+    "flux": "flux.1-dev", "flux-dev": "flux.1-dev", "flux.1": "flux.1-dev",
+    "sd3.5": "sd-3.5-large", "sd-3.5": "sd-3.5-large", "stable-diffusion-3.5-large": "sd-3.5-large",
 }
 
 
@@ -347,6 +624,73 @@ def preset(name: str) -> ModelSpec:
         if model.name.lower().replace(" ", "-") == key:
             return model
     raise UnknownModelError(name, tuple(_BY_KEY))
+
+
+_INT_FIELDS = ("layers", "hidden", "heads", "kv_heads", "head_dim", "intermediate", "vocab",
+               "context", "experts", "experts_per_token", "sliding_window",
+               "sliding_window_layers", "kv_lora_rank", "qk_rope_head_dim", "shared_experts",
+               "encoder_layers", "encoder_tokens", "tokens_per_sample", "mlp_matrices")
+_FLOAT_FIELDS = ("params", "active_params", "forward_flops_per_sample",
+                 "activation_values_per_sample", "inference_activation_values_per_sample",
+                 "weight_bytes")
+
+
+def model_to_saved(model: ModelSpec) -> dict[str, Any]:
+    """Every known figure of ``model`` as a JSON-ready mapping (unknowns left out), so a
+    saved build remembers a model read from a file, not just its path."""
+    data: dict[str, Any] = {}
+    for name in model.__dataclass_fields__:
+        value = getattr(model, name)
+        if value is None or value == "" or value == ():
+            continue
+        if name == "components":
+            value = [{"name": n, "params": p} for n, p in value]
+        data[name] = value
+    return data
+
+
+def model_from_saved(data: Any) -> ModelSpec:
+    """The ``ModelSpec`` of ``model_to_saved``; ``InvalidWorkloadError`` names a bad field."""
+    if not isinstance(data, dict):
+        raise InvalidWorkloadError("model_spec must be an object")
+    values: dict[str, Any] = {}
+    for name in _INT_FIELDS:
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value) \
+                or value <= 0:
+            raise InvalidWorkloadError(f"model_spec.{name} must be a positive whole number, "
+                                       f"got {value!r}")
+        values[name] = int(value)
+    for name in _FLOAT_FIELDS:
+        value = data.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            raise InvalidWorkloadError(f"model_spec.{name} must be a positive number, "
+                                       f"got {value!r}")
+        values[name] = float(value)
+    if "params" not in values:
+        raise InvalidWorkloadError("model_spec.params is missing")
+    kind = data.get("kind", "custom")
+    if kind not in ("decoder", "encoder", "encoder-decoder", "vision-transformer", "cnn",
+                    "diffusion", "custom"):
+        raise InvalidWorkloadError(f"model_spec.kind {kind!r} is not a model kind")
+    for name in ("tied_embeddings",):
+        if isinstance(data.get(name), bool):
+            values[name] = data[name]
+    for name in ("stored_format", "notes"):
+        if isinstance(data.get(name), str):
+            values[name] = data[name]
+    components = data.get("components") or []
+    if isinstance(components, list):
+        values["components"] = tuple(
+            (str(c.get("name")), float(c.get("params"))) for c in components
+            if isinstance(c, dict) and isinstance(c.get("params"), int | float))
+    return ModelSpec(key=str(data.get("key") or "custom"), name=str(data.get("name") or
+                                                                    "Custom model"),
+                     kind=kind, source=str(data.get("source") or "saved build"), **values)
 
 
 def with_overrides(model: ModelSpec, **changes: Any) -> ModelSpec:

@@ -42,6 +42,10 @@ class WeightFormat:
     compute: str
     source: str
     note: str = ""
+    embeddings_16bit: bool = False
+    """The token embeddings and the output layer stay in 16-bit (bitsandbytes, GPTQ, AWQ and
+    FP8 checkpoints quantise only the linear layers of the blocks); ``bits`` is for the rest.
+    GGUF mixes are published as bits per weight over the whole file, so they stay False."""
 
     @property
     def bytes_per_param(self) -> float:
@@ -49,7 +53,7 @@ class WeightFormat:
 
     @property
     def quantised(self) -> bool:
-        return self.name not in PRECISIONS and self.name != "FP4"
+        return self.name not in PRECISIONS and self.compute != "FP4"
 
 
 _IEEE = "IEEE 754-2019; bfloat16: Google Cloud TPU docs 'The bfloat16 numerical format'"
@@ -65,34 +69,78 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("BF16", 16, "BF16", _IEEE),
         WeightFormat("FP16", 16, "FP16", _IEEE),
         WeightFormat("FP8", 8, "FP8", "Micikevicius et al. 2022, FP8 Formats for Deep "
-                     "Learning, https://arxiv.org/abs/2209.05433"),
+                     "Learning, https://arxiv.org/abs/2209.05433; FP8 checkpoints for vLLM "
+                     "and TensorRT-LLM (llm-compressor, ModelOpt) quantise the blocks' "
+                     "linear layers and keep lm_head and the embeddings in BF16",
+                     "embeddings and lm_head stay 16-bit; per-tensor scales negligible",
+                     embeddings_16bit=True),
         WeightFormat("INT8", 8, "INT8", "Dettmers et al. 2022, LLM.int8(), "
                      "https://arxiv.org/abs/2208.07339", "per-channel scales not counted"),
         WeightFormat("INT4", 4, "INT8", "plain 4-bit integers, scales not counted",
                      "compute costed at the INT8 rate (no INT4 figure in the catalog)"),
         WeightFormat("FP4", 4.5, "FP4", "NVIDIA Blackwell NVFP4: 4-bit values with one "
-                     "FP8 scale per 16-value block (4 + 8/16 bits)"),
+                     "FP8 scale per 16-value block (4 + 8/16 bits); ModelOpt NVFP4 "
+                     "checkpoints keep lm_head and the embeddings in BF16",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
         # --- quantised formats people download -------------------------------------
         WeightFormat("Q8_0", 8.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 int8 + one "
                      "fp16 scale = 34 bytes / 32 weights)"),
         WeightFormat("Q6_K", 6.5625, "FP16", _LLAMA_CPP_QUANT + " (6.56 bpw)"),
         WeightFormat("Q5_K_M", 5.68, "FP16", _LLAMA_CPP_QUANT + " (5.68 bpw, Llama 2 7B)"),
-        WeightFormat("Q4_K_M", 4.85, "FP16", _LLAMA_CPP_QUANT + " (4.84 bpw for Llama 2 7B, "
-                     "4.89 for Llama 3.1 8B: the mix of Q4_K and Q6_K tensors varies)"),
+        WeightFormat("Q4_K_M", 4.89, "FP16", _LLAMA_CPP_QUANT + " (4.89 bpw for Llama 3.1 8B "
+                     "over the whole file: Q4_K (4.5 bpw) for most tensors, Q6_K (6.56 bpw) "
+                     "for half of attn_v and ffn_down and for the output layer; 4.84 for "
+                     "Llama 2 7B, whose output layer is a smaller share)"),
+        WeightFormat("Q3_K_M", 3.91, "FP16", _LLAMA_CPP_QUANT + " (3.91 bpw)"),
+        WeightFormat("Q4_K_S", 4.58, "FP16", _LLAMA_CPP_QUANT + " (4.58 bpw)"),
+        WeightFormat("Q5_K_S", 5.54, "FP16", _LLAMA_CPP_QUANT + " (5.54 bpw)"),
         WeightFormat("Q4_0", 4.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 4-bit + one "
                      "fp16 scale = 18 bytes / 32 weights)"),
         WeightFormat("GPTQ-4BIT", 4 + 20 / 128, "FP16",
                      "Frantar et al. 2022, GPTQ, https://arxiv.org/abs/2210.17323; group size "
-                     "128 with an fp16 scale and a packed 4-bit zero point per group",
-                     "embeddings and lm_head usually stay 16-bit: slightly more in practice"),
+                     "128 with an fp16 scale and a packed 4-bit zero point per group "
+                     "(AutoGPTQ/transformers GPTQConfig: qweight, scales, qzeros per group)",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("GPTQ-4BIT-G32", 4 + 20 / 32, "FP16",
+                     "GPTQ with group size 32: an fp16 scale and a 4-bit zero per 32 weights",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("GPTQ-4BIT-G64", 4 + 20 / 64, "FP16",
+                     "GPTQ with group size 64: an fp16 scale and a 4-bit zero per 64 weights",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("GPTQ-8BIT", 8 + 24 / 128, "FP16",
+                     "GPTQ 8-bit, group size 128: an fp16 scale and an 8-bit zero per group",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
         WeightFormat("AWQ-4BIT", 4 + 20 / 128, "FP16",
                      "Lin et al. 2023, AWQ, https://arxiv.org/abs/2306.00978; group size 128 "
                      "with an fp16 scale and a 4-bit zero point per group",
-                     "embeddings and lm_head usually stay 16-bit: slightly more in practice"),
-        WeightFormat("NF4", 4.127, "BF16",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("AWQ-4BIT-G64", 4 + 20 / 64, "FP16",
+                     "AWQ with group size 64: an fp16 scale and a 4-bit zero per 64 weights",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("NF4", 4 + 8 / 64 + 32 / (64 * 256), "BF16",
                      "Dettmers et al. 2023, QLoRA, https://arxiv.org/abs/2305.14314 section 3: "
-                     "4-bit NormalFloat, block 64, double quantisation leaves 0.127 bits of "
-                     "constants per parameter"),
+                     "4-bit NormalFloat in blocks of 64; double quantisation stores each block's "
+                     "absmax as 8 bits plus one fp32 constant per 256 blocks: 4 + 8/64 + "
+                     "32/(64 x 256) = 4.127 bits. bitsandbytes quantises nn.Linear only: "
+                     "embeddings and lm_head stay 16-bit",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("BNB-INT8", 8 + 32 / 4096, "FP16",
+                     "Dettmers et al. 2022, LLM.int8(), https://arxiv.org/abs/2208.07339; "
+                     "bitsandbytes Linear8bitLt keeps int8 weights and one fp32 scale per row "
+                     "(32/4096 bits per weight at width 4096)",
+                     "embeddings and lm_head stay 16-bit; outlier columns run in fp16",
+                     embeddings_16bit=True),
+        WeightFormat("FP8-BLOCK", 8 + 32 / (128 * 128), "FP8",
+                     "DeepSeek-V3 technical report, https://arxiv.org/abs/2412.19437 section "
+                     "3.3.2: e4m3 weights with one fp32 scale per 128x128 block",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("MXFP4", 4 + 8 / 32, "FP4",
+                     "OCP Microscaling Formats (MX) Specification v1.0 (2023): FP4 (E2M1) "
+                     "elements with one 8-bit E8M0 scale per block of 32 = 4.25 bits; gpt-oss "
+                     "ships its MoE weights so "
+                     "(https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json "
+                     "quantization_config)",
+                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
     )
 }
 
@@ -102,8 +150,11 @@ _ALIASES: dict[str, str] = {
     "E4M3": "FP8", "FP8-E4M3": "FP8",
     "GPTQ": "GPTQ-4BIT", "GPTQ4": "GPTQ-4BIT", "GPTQ-INT4": "GPTQ-4BIT",
     "AWQ": "AWQ-4BIT", "AWQ4": "AWQ-4BIT", "AWQ-INT4": "AWQ-4BIT",
-    "NVFP4": "FP4",
-    "BNB-NF4": "NF4", "4BIT-NF4": "NF4",
+    "NVFP4": "FP4", "MX-FP4": "MXFP4",
+    "BNB-NF4": "NF4", "4BIT-NF4": "NF4", "BNB-4BIT": "NF4",
+    "LLM.INT8": "BNB-INT8", "BNB-8BIT": "BNB-INT8", "INT8-BNB": "BNB-INT8",
+    "GPTQ-INT8": "GPTQ-8BIT", "GPTQ8": "GPTQ-8BIT",
+    "FP8-E4M3-BLOCK": "FP8-BLOCK", "FP8_BLOCK": "FP8-BLOCK",
 }
 
 

@@ -17,7 +17,8 @@ from dlhw_desktop.core.workload.precision import (
 Mode = Literal["inference", "training", "lora", "qlora"]
 MODES: tuple[str, ...] = ("inference", "training", "lora", "qlora")
 
-OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "sgd-momentum", "sgd")
+OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit",
+                               "sgd-momentum", "sgd")
 """Optimizers the training estimate knows; see ``memory.optimizer_bytes_per_param``."""
 
 STRATEGIES: tuple[str, ...] = ("ddp", "zero1", "zero2", "zero3", "fsdp", "tp")
@@ -27,6 +28,9 @@ DEFAULT_MFU = 0.40
 """Model FLOPs utilisation assumed when the user gives none (see ``timing.PUBLISHED_MFU``)."""
 
 DEFAULT_LORA_RANK = 16
+
+SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
+"""The serving stacks ``timing.SERVING_STACKS`` has a measured efficiency for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,17 @@ class Workload:
     lora_rank: int = DEFAULT_LORA_RANK
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
+    serving: str | None = None
+    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
+    tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
+    loss_chunks: int = 1
+    """Chunks the training loss is computed in (``memory.LOSS_BYTES_PER_LOGIT``): 1 as
+    transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
+    checkpoint_every: int = 1
+    """With ``checkpointing``: recompute every N-th layer (1 = every layer)."""
+    lora_dropout: float = 0.0
+    """LoRA dropout (PEFT's ``lora_dropout``; the QLoRA paper used 0.05-0.1): above 0
+    every adapted module keeps a dropped copy of its input (``memory``)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -141,7 +156,7 @@ class Workload:
             raise InvalidWorkloadError(
                 f"unknown optimizer {self.optimizer!r} (known: {', '.join(OPTIMIZERS)})"
             )
-        for name in ("batch", "lora_rank"):
+        for name in ("batch", "lora_rank", "loss_chunks", "checkpoint_every"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise InvalidWorkloadError(f"{name} must be a positive integer, got {value!r}")
@@ -151,6 +166,18 @@ class Workload:
             value = getattr(self, name)
             if value is not None and (not math.isfinite(value) or value <= 0):
                 raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
+        if self.serving is not None:
+            key = self.serving.strip().lower().replace("_", "-").replace(" ", "-")
+            key = {"llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "trt-llm": "tensorrt-llm",
+                   "tensorrtllm": "tensorrt-llm", "trtllm": "tensorrt-llm"}.get(key, key)
+            if key not in SERVING_STACK_KEYS:
+                raise InvalidWorkloadError(
+                    f"unknown serving stack {self.serving!r} (known: "
+                    f"{', '.join(SERVING_STACK_KEYS)})")
+            object.__setattr__(self, "serving", key)
+        if not (0 <= self.lora_dropout < 1):
+            raise InvalidWorkloadError(
+                f"lora_dropout must be in [0, 1), got {self.lora_dropout!r}")
         if not (0 < self.mfu <= 1):
             raise InvalidWorkloadError(f"MFU must be in (0, 1], got {self.mfu!r}")
 

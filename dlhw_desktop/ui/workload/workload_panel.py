@@ -11,7 +11,9 @@ event like every other view (DESIGN habits 2 and 3).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -38,7 +40,12 @@ from dlhw_desktop.core.build import (
     Slot,
     WorkloadChanged,
 )
-from dlhw_desktop.core.build_fit import build_accelerators, workload_checks
+from dlhw_desktop.core.build_fit import (
+    build_accelerators,
+    cost_assumptions,
+    machine_price,
+    workload_checks,
+)
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -183,36 +190,25 @@ class WorkloadPanel(QWidget):
         self._refresh()
 
     def cost_assumptions(self) -> CostAssumptions:
-        base = self._assumptions
-        if base is None and self.settings is not None:
-            try:
-                base = CostAssumptions(
-                    years=float(self.settings.get("workload/years")),
-                    electricity_usd_per_kwh=float(
-                        self.settings.get("build/electricity_usd_per_kwh")),
-                    utilisation=float(self.settings.get("build/utilisation")) or 0.5,
-                )
-            except (KeyError, TypeError, ValueError):
-                base = None
-        base = base or CostAssumptions()
-        price = self._machine_price()
-        if price is not None and base.hardware_price_usd is None:
-            return CostAssumptions(base.years, base.electricity_usd_per_kwh, base.pue,
-                                   base.utilisation, base.base_system_w, price)
-        return base
+        """``core.build_fit.cost_assumptions`` over the stored settings: the same function
+        ``dlhw fit`` uses, so both cost a job the same."""
+        if self._assumptions is not None:
+            base = self._assumptions
+            price = machine_price(self._build) if self._build is not None else None
+            if price is not None and base.hardware_price_usd is None:
+                return replace(base, hardware_price_usd=price)
+            return base
+        values: dict[str, float] = {}
+        if self.settings is not None:
+            for name, key in (("years", "workload/years"),
+                              ("electricity_usd_per_kwh", "build/electricity_usd_per_kwh"),
+                              ("utilisation", "build/utilisation")):
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    values[name] = float(self.settings.get(key))
+        return cost_assumptions(self._build, **values)
 
     def _machine_price(self) -> float | None:
-        """The whole machine's price when every local part has one and there is more than
-        GPUs; else ``None`` (the fit then prices the GPUs alone and says so)."""
-        build = self._build
-        if build is None:
-            return None
-        local = [i for i in build.items() if i.slot is not Slot.CLOUD]
-        if not local or all(i.slot is Slot.ACCELERATOR for i in local):
-            return None
-        if any(i.part.price_usd is None for i in local):
-            return None
-        return float(sum(i.part.price_usd * i.quantity for i in local))  # type: ignore[misc]
+        return machine_price(self._build) if self._build is not None else None
 
     # --- catalog ----------------------------------------------------------------------------
     def accelerators(self) -> list[Part]:

@@ -117,10 +117,12 @@ class WorkloadResults(QWidget):
         lines: list[str] = []
         if result is None:
             lines.append("Needs the build's GPUs.")
+        elif result.status == "fail":
+            lines.append("Does not fit in these GPUs' memory: no time or cost is estimated.")
         elif workload.training:
             t = result.training
             if t is not None:
-                rule = "6ND" if workload.mode == "training" else "4ND, frozen base"
+                rule = t.rule
                 plural = "s" if t.gpus > 1 else ""
                 lines.append(f"<b>{duration(t.hours)}</b> to train on "
                              f"{format_count(workload.dataset_tokens or 0)} tokens on "
@@ -133,13 +135,18 @@ class WorkloadResults(QWidget):
         else:
             i = result.inference
             if i is not None and i.tokens_per_s:
+                span = i.range_tokens_per_s
+                shown = (f"{rate(span[0])}–{rate(span[1])}" if span and span[1] > span[0]
+                         else f"~{rate(i.tokens_per_s)}")
                 lines.append(
-                    f"<b>~{rate(i.tokens_per_s)} tokens/s</b> "
-                    f"({rate(i.per_sequence_tokens_per_s)} per sequence × {i.batch}), "
-                    f"{i.bound}-bound")
+                    f"<b>{shown} tokens/s</b> (estimate; "
+                    f"{rate(i.per_sequence_tokens_per_s)} per sequence × {i.batch}), "
+                    f"{i.bound}-bound" + (f", {escape(i.stack)} at {i.efficiency:.0%} of "
+                                          "the bandwidth ceiling"
+                                          if i.stack and i.efficiency else ""))
                 bounds = []
-                if i.memory_bound_tokens_per_s:
-                    bounds.append(f"memory bound {rate(i.memory_bound_tokens_per_s)}")
+                if i.ceiling_tokens_per_s:
+                    bounds.append(f"memory bound {rate(i.ceiling_tokens_per_s)}")
                 if i.compute_bound_tokens_per_s:
                     bounds.append(f"compute bound {rate(i.compute_bound_tokens_per_s)} "
                                   f"(× {workload.mfu:.0%} MFU)")
