@@ -146,6 +146,8 @@ def load_model_file(path: str | os.PathLike[str]) -> LoadedModel:
             return _load_gguf(gguf_files[0])
         raise ModelFileError(p, "a model folder needs a config.json (or exactly one .gguf "
                                 "file)", field_name="config.json")
+    if not p.is_file():  # a FIFO or a device would block or never end
+        raise ModelFileError(p, "not a regular file")
     with open(p, "rb") as f:
         head = f.read(8)
     if head[:4] == b"GGUF":

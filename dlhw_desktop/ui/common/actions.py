@@ -26,6 +26,9 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
                "Open a saved build (.dlhw.json)"),
     ActionSpec("action_save_build", "&Save build", QKeySequence.StandardKey.Save),
     ActionSpec("action_save_build_as", "Save build &as…", QKeySequence.StandardKey.SaveAs),
+    ActionSpec("action_open_model", "Open &model…", "Ctrl+Shift+O",
+               "Read a model from disk (GGUF, Hugging Face folder, config.json) for the "
+               "workload fit"),
     ActionSpec("action_export_sheet", "&Export build sheet (PDF)…", "Ctrl+E",
                "Write the build to a PDF sheet"),
     ActionSpec("action_quit", "&Quit", QKeySequence.StandardKey.Quit),

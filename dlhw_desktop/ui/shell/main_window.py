@@ -215,6 +215,7 @@ class MainWindow(QMainWindow):
             file_menu.addAction(act(name, lambda _c=False, m=method: self._build_call(m)))
             if name == "action_save_build_as":
                 file_menu.addSeparator()
+        file_menu.addAction(act("action_open_model", self.open_model))
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.setObjectName("recent_menu")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -331,6 +332,13 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         self.help_window().show_shortcuts()  # type: ignore[attr-defined]
+
+    def open_model(self) -> None:
+        """File > Open model…: the Build tab's workload panel reads it."""
+        self.tabs.setCurrentIndex(BUILD)
+        panel = self.build_tab.workload_panel
+        if panel is not None:
+            panel.open_model_dialog()  # type: ignore[attr-defined]
 
     def _about(self) -> None:
         from dlhw_desktop.ui.common.dialogs import show_about

@@ -45,6 +45,10 @@ class WorkloadForm(QWidget):
         self._gpus = 0
         self._last_preset = DEFAULT_PRESET
         self._custom_name = ""
+        # a custom model richer than the form shows (read from a file: MoE, MLA, windows,
+        # exact sizes) is kept as long as the inputs the form does show are unchanged
+        self._custom_spec: ModelSpec | None = None
+        self._custom_shown: tuple[object, ...] = ()
         self._make_widgets()
         self._make_layout()
         self._connect()
@@ -179,6 +183,8 @@ class WorkloadForm(QWidget):
                                     (model.kv_heads, self.kv_heads_spin)):
                     if value:
                         spin.setValue(int(value))
+                self._custom_spec = model
+                self._custom_shown = self._custom_inputs()
             shown = workload or Workload(preset(DEFAULT_PRESET))
             self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(shown.mode)))
             self._fill_precisions(shown.precision)
@@ -226,9 +232,16 @@ class WorkloadForm(QWidget):
         strategy = self.strategy_combo.currentData() or None
         return BuildWorkload(workload, strategy, base.cpu_offload, base.extra)
 
+    def _custom_inputs(self) -> tuple[object, ...]:
+        return (self.params_edit.text().strip(), self.arch_check.isChecked(),
+                self.layers_spin.value(), self.hidden_spin.value(), self.heads_spin.value(),
+                self.kv_heads_spin.value())
+
     def _model(self, key: str) -> ModelSpec:
         if key != CUSTOM:
             return preset(key)
+        if self._custom_spec is not None and self._custom_inputs() == self._custom_shown:
+            return self._custom_spec  # the model as read (from a file), not a re-guess
         text = self.params_edit.text().strip()
         if not text:
             raise InvalidWorkloadError("enter the parameter count (e.g. 8B or 350M)")

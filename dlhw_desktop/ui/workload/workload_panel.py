@@ -15,10 +15,13 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -63,10 +66,14 @@ from dlhw_desktop.core.workload import (
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 from dlhw_desktop.core.workload.fit import cheapest_cloud
+from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
 from dlhw_desktop.ui.workload.workload_form import WorkloadForm
 from dlhw_desktop.ui.workload.workload_results import WorkloadResults, muted
+
+if TYPE_CHECKING:  # model files are read only when the user opens one
+    from dlhw_desktop.core.workload.model_files import LoadedModel
 
 
 class WorkloadPanel(QWidget):
@@ -104,12 +111,21 @@ class WorkloadPanel(QWidget):
         self._error = ""
         self._what_fits: QWidget | None = None
         self._advisor: QWidget | None = None
+        self._loaded: LoadedModel | None = None  # the model file last opened
         self.form = WorkloadForm(self)
         self.results = WorkloadResults(self)
         self.hint_label = muted(QLabel(objectName="workload_hint"))
         self.what_fits_button = QPushButton("What fits…", objectName="workload_what_fits")
         self.what_fits_button.setToolTip("Catalog GPUs and cloud offerings that run this "
                                          "workload, cheapest first")
+        self.model_file_button = QPushButton("Open model…", objectName="workload_open_model")
+        self.model_file_button.setToolTip("Read a model from disk: a GGUF file, a Hugging "
+                                          "Face folder, its config.json or a .safetensors "
+                                          "file (only the header and tensor table are "
+                                          "read). You can also drop it here.")
+        self.file_label = muted(QLabel(objectName="workload_model_file"))
+        self.file_label.setVisible(False)
+        self.setAcceptDrops(True)
         self.advisor_button = QPushButton("Advisor…", objectName="workload_advisor")
         self.advisor_button.setToolTip("Answer six questions, get three proposals with "
                                        "their reasons")
@@ -117,6 +133,7 @@ class WorkloadPanel(QWidget):
         self.form.edited.connect(self._edited)
         self.what_fits_button.clicked.connect(self.open_what_fits)
         self.advisor_button.clicked.connect(self.open_advisor)
+        self.model_file_button.clicked.connect(lambda: self.open_model_dialog())
         self.form.show_workload(self._planned)
         self._refresh()
 
@@ -127,12 +144,14 @@ class WorkloadPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.what_fits_button)
         buttons.addWidget(self.advisor_button)
+        buttons.addWidget(self.model_file_button)
         buttons.addStretch(1)
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(8, 8, 8, 8)
         column.setSpacing(8)
         column.addWidget(self.form)
+        column.addWidget(self.file_label)
         column.addWidget(line)
         column.addWidget(self.hint_label)
         column.addWidget(self.results)
@@ -303,6 +322,8 @@ class WorkloadPanel(QWidget):
                 error = str(exc)
                 workload = None
         self.results.setVisible(workload is not None)
+        self.file_label.setVisible(self._loaded is not None and workload is not None
+                                   and workload.model == self._loaded.model)
         self.what_fits_button.setEnabled(workload is not None)
         if error:
             colour = STATUS_COLOURS["fail"]
@@ -337,6 +358,63 @@ class WorkloadPanel(QWidget):
         self._cloud_option = cheapest_cloud(options, pairs[0][0] if pairs else None,
                                             self._find)
 
+    # --- models from files ------------------------------------------------------------------
+    def open_model_dialog(self) -> LoadedModel | None:
+        """File > Open model…: choose a model file or folder and take its model."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open model", str(Path.home()),
+            "Model files (*.gguf *.safetensors config.json *.json);;All files (*)")
+        return self.open_model_file(Path(path)) if path else None
+
+    def open_model_file(self, path: Path) -> LoadedModel | None:
+        """Read ``path`` (header and tensor table only) and make its model the workload's,
+        keeping the job's other settings; one undoable edit. A bad file is a dialog."""
+        from dlhw_desktop.core.workload.model_files import ModelFileError, load_model_file
+
+        try:
+            loaded = load_model_file(path)
+        except (ModelFileError, OSError) as exc:
+            show_error(self, "Cannot read the model", str(exc))
+            return None
+        base = self._planned.workload
+        precision = loaded.precision or (base.precision if base is not None else "BF16")
+        try:
+            workload = (replace(base, model=loaded.model, precision=precision)
+                        if base is not None else Workload(loaded.model, precision=precision))
+        except WorkloadError:  # e.g. a 4-bit file while the job was full training
+            workload = Workload(loaded.model, precision=precision)
+        self.adopt_workload(workload)
+        self._show_file(loaded)
+        return loaded
+
+    def _show_file(self, loaded: LoadedModel) -> None:
+        size = (f"{loaded.params_exact / 1e9:,.2f}B parameters counted"
+                if loaded.params_exact else f"~{loaded.model.params / 1e9:,.2f}B parameters")
+        stored = f", {loaded.quantization}" if loaded.quantization else ""
+        text = f"From {escape(Path(loaded.path).name)}: {size}{escape(stored)}"
+        if loaded.warnings:
+            text += "<br>" + "<br>".join(escape(w) for w in loaded.warnings)
+        self.file_label.setText(text)
+        self._loaded = loaded
+        self._refresh()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_path(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = _dropped_path(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_model_file(path)
+
     # --- the dialogs ------------------------------------------------------------------------
     def open_what_fits(self) -> QWidget | None:
         """The ranked list of what runs this workload; its "Add" requests come out here."""
@@ -369,3 +447,18 @@ class WorkloadPanel(QWidget):
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
+
+
+MODEL_SUFFIXES = (".gguf", ".json", ".safetensors")
+
+
+def _dropped_path(mime: QMimeData) -> Path | None:
+    """The model file or folder a drag carries (a local file URL), else None."""
+    if not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile():
+            path = Path(url.toLocalFile())
+            if path.is_dir() or path.suffix.lower() in MODEL_SUFFIXES:
+                return path
+    return None
