@@ -22,8 +22,8 @@ from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 from dlhw_desktop.ui.common.dnd import part_ids_to_mime
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.planner.build_model import NAME
 from dlhw_desktop.ui.planner.build_tab import BuildTab
-from dlhw_desktop.ui.planner.build_view import NAME
 from dlhw_desktop.ui.shell.composition import make_build_tab
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
@@ -42,7 +42,6 @@ pytestmark = pytest.mark.filterwarnings(
 @pytest.fixture
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> BuildTab:
     widget = make_build_tab(catalog, app_settings, QUndoStack())
-    widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     widget.resize(1300, 800)
     widget.show()
@@ -133,18 +132,12 @@ def test_foreign_drags_are_refused(tab: BuildTab) -> None:
     assert len(tab.build) == 0
 
 
-def test_dropping_on_a_taken_single_slot_asks_first(tab: BuildTab,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dropping_on_a_taken_single_slot_replaces_it_undoably(tab: BuildTab) -> None:
     tab.add_parts([PSU_750])
-    asked: list[str] = []
-    monkeypatch.setattr(tab, "ask_replace",
-                        lambda old, new: asked.append(f"{old.id}->{new.id}") or False)
-    mime = part_ids_to_mime([PSU_1600])
-    drop(tab, mime)
-    assert asked == [f"{PSU_750}->{PSU_1600}"] and tab.build.psu.id == PSU_750
-    monkeypatch.setattr(tab, "ask_replace", lambda old, new: True)
-    drop(tab, mime)
+    drop(tab, part_ids_to_mime([PSU_1600]))
     assert tab.build.psu.id == PSU_1600
+    tab.undo_stack.undo()
+    assert tab.build.psu.id == PSU_750
 
 
 REAL_DRAG = textwrap.dedent("""

@@ -30,8 +30,8 @@ from dlhw_desktop.ui.planner.build_commands import (
     SetQuantityCommand,
     SetTierCommand,
 )
+from dlhw_desktop.ui.planner.build_model import NAME, QTY
 from dlhw_desktop.ui.planner.build_tab import BuildTab
-from dlhw_desktop.ui.planner.build_view import NAME, QTY
 from dlhw_desktop.ui.shell.composition import make_build_tab
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
@@ -55,7 +55,6 @@ def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings,
     widget = make_build_tab(catalog, app_settings, stack)
     # Modal questions would block an offscreen test: answer "yes, replace" unless a test
     # says otherwise, and fail loudly on an unexpected "save changes?".
-    widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
     widget.ask_save_changes = _unexpected  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     widget.resize(1400, 860)
@@ -206,25 +205,16 @@ def test_enter_in_the_part_list_adds_to_its_slot(qtbot: QtBot, tab: BuildTab) ->
     assert tab.totals.value("vram") == "48 GB"
 
 
-def test_adding_to_a_taken_single_slot_asks_first(tab: BuildTab,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[tuple[str, str]] = []
-    answer = {"value": False}
-
-    def ask(old, new) -> bool:
-        asked.append((old.id, new.id))
-        return answer["value"]
-
-    monkeypatch.setattr(tab, "ask_replace", ask)
+def test_adding_to_a_taken_single_slot_replaces_it_undoably_without_a_question(
+        tab: BuildTab) -> None:
+    """Undo exists, so an undoable action does not ask (issue 20): it says what it did."""
+    said: list[str] = []
+    tab.status_message.connect(lambda text, _ms: said.append(text))
     tab.add_parts([CPU_7950X])
-    assert asked == []  # an empty slot takes it without a question
-    tab.add_parts([CPU_9950X])
-    assert asked == [(CPU_7950X, CPU_9950X)]
-    assert tab.build.cpu.id == CPU_7950X  # declined: nothing changed
-    answer["value"] = True
     tab.add_parts([CPU_9950X])
     assert tab.build.cpu.id == CPU_9950X
     assert shown_part_names(tab, Slot.CPU) == ["AMD Ryzen 9 9950X"]
+    assert "in place of AMD Ryzen 9 7950X" in said[-1] and "brings it back" in said[-1]
     tab.undo_stack.undo()
     assert tab.build.cpu.id == CPU_7950X
 

@@ -37,7 +37,6 @@ CPU = "cpu/amd-ryzen-9-7950x"
 @pytest.fixture
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> BuildTab:
     widget = make_build_tab(catalog, app_settings, QUndoStack())
-    widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     return widget
 

@@ -26,7 +26,6 @@ PSU_750 = "psu/seasonic-focus-gx-750-atx-3"
 @pytest.fixture
 def tab(qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> BuildTab:
     widget = make_build_tab(catalog, app_settings, QUndoStack())
-    widget.ask_replace = lambda _old, _new: True  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     return widget
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from dlhw_desktop.core.build import Build, slot_for
+from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.dialogs import show_error
@@ -171,16 +171,6 @@ class BuildFileActions:
         return dialog.part
 
     # --- questions (tests replace these) -----------------------------------------------------
-    def ask_replace(self, old: Part, new: Part) -> bool:
-        slot = slot_for(new)
-        answer = QMessageBox.question(
-            self, "Replace part?",
-            f"The build holds one {slot.label.lower()}: replace {old.display_name} with "
-            f"{new.display_name}?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes)
-        return answer == QMessageBox.StandardButton.Yes
-
     def ask_save_changes(self) -> str:
         """"save", "discard" or "cancel"."""
         box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, SignalInstance
-from PySide6.QtGui import QAction, QShowEvent, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -63,7 +63,8 @@ from dlhw_desktop.ui.planner.build_commands import (
 )
 from dlhw_desktop.ui.planner.build_document import BuildDocument
 from dlhw_desktop.ui.planner.build_files import BuildFileActions
-from dlhw_desktop.ui.planner.build_view import BuildModel, BuildTreeView, worst_issues
+from dlhw_desktop.ui.planner.build_model import BuildModel, worst_issues
+from dlhw_desktop.ui.planner.build_view import BuildTreeView
 from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
     check_settings_from,
@@ -283,8 +284,9 @@ class BuildTab(BuildFileActions, QWidget):
     def add_parts(self, part_ids: Sequence[str]) -> int:
         """Put parts in their slots (a drop, Enter, "Add to build"); returns how many.
 
-        A part that would replace another in a single slot is added only if the user
-        agrees; an id nobody knows is reported in the status bar and skipped.
+        A part that takes a single slot (the CPU, the power supply, ...) replaces what is
+        there without a question, as one undoable step, and the status bar says what it
+        replaced; an id nobody knows is reported in the status bar and skipped.
         """
         parts: list[Part] = []
         unknown: list[str] = []
@@ -296,18 +298,12 @@ class BuildTab(BuildFileActions, QWidget):
                 parts.append(part)
         admitted, refused = admit(self.build, ((p, 1) for p in parts))
         chosen: list[Part] = []
-        taken: dict[Slot, Part] = {}
+        replaced: list[Part] = []
         for part, _ in admitted:
-            slot = slot_for(part)
-            occupant = taken.get(slot) if slot.single else None
-            if occupant is None:
-                current = self.build.would_replace(part)
-                occupant = current.part if current is not None else None
-            if occupant is not None and occupant.id != part.id \
-                    and not self.ask_replace(occupant, part):
-                continue
-            if slot.single:
-                taken[slot] = part
+            current = self.build.would_replace(part)
+            if current is not None and current.part.id != part.id \
+                    and current.part not in replaced:
+                replaced.append(current.part)
             chosen.append(part)
         if chosen:
             if len(chosen) == 1:
@@ -319,13 +315,21 @@ class BuildTab(BuildFileActions, QWidget):
                 self.undo_stack.push(macro)
             names = ", ".join(p.display_name for p in chosen[:3])
             more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
-            self.status_message.emit(f"Added {names}{more} to the build", 4000)
+            instead = (f" in place of {', '.join(p.display_name for p in replaced)} "
+                       f"({self._undo_keys()} brings it back)" if replaced else "")
+            self.status_message.emit(f"Added {names}{more} to the build{instead}",
+                                     8000 if replaced else 4000)
         if unknown:
             self.status_message.emit(f"Not in the catalog or your parts: "
                                      f"{', '.join(unknown)}", 6000)
         if refused:
             self.status_message.emit(refused[0], 8000)
         return len(chosen)
+
+    def _undo_keys(self) -> str:
+        keys = QKeySequence(QKeySequence.StandardKey.Undo).toString(
+            QKeySequence.SequenceFormat.NativeText)
+        return keys or "Undo"
 
     def remove_parts(self, part_ids: Sequence[str]) -> int:
         ids = [i for i in dict.fromkeys(part_ids) if i in self.build]
