@@ -23,6 +23,7 @@ TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")
 class Slot(StrEnum):
     """Where a part sits in a build; the order is the order the app lists them."""
 
+    SERVER = "server"
     CPU = "cpu"
     MOTHERBOARD = "motherboard"
     MEMORY = "memory"
@@ -63,7 +64,7 @@ class Slot(StrEnum):
 
 
 SINGLE_SLOTS: frozenset[Slot] = frozenset(
-    {Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
+    {Slot.SERVER, Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
 )
 MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
 COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU, Slot.CPU, Slot.COOLER})
@@ -74,6 +75,7 @@ MAX_COUNT: dict[Slot, int] = {
 }
 
 _SLOT_LABELS: dict[Slot, str] = {
+    Slot.SERVER: "GPU server platform",
     Slot.CPU: "CPU",
     Slot.MOTHERBOARD: "Motherboard",
     Slot.MEMORY: "Memory",
@@ -95,6 +97,7 @@ _CATEGORY_SLOTS: dict[Category, Slot] = {
     Category.COOLER: Slot.COOLER,
     Category.CASE: Slot.CASE,
     Category.CLOUD: Slot.CLOUD,
+    Category.SERVER: Slot.SERVER,
 }
 
 
@@ -337,6 +340,11 @@ class Build:
     @property
     def case(self) -> Part | None:
         return self.part(Slot.CASE)
+
+    @property
+    def server(self) -> Part | None:
+        """The GPU server platform (a chassis with its baseboard and power), if any."""
+        return self.part(Slot.SERVER)
 
     @property
     def accelerators(self) -> tuple[BuildItem, ...]:
