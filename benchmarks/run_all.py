@@ -15,7 +15,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 SCRIPTS = ["bench_startup.py", "bench_search.py", "bench_checks.py", "bench_compare.py",
-           "bench_pdf.py", "bench_memory.py", "bench_catalog_build.py"]
+           "bench_pdf.py", "bench_memory.py", "bench_catalog_build.py",
+           "bench_cluster.py"]
 
 
 def machine() -> dict[str, object]:

@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "check": "check_cmds",
     "export": "export_cmds",
     "detect": "detect_cmds",
+    "cluster": "cluster_cmds",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS
+from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS, carrying_w
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
 from dlhw_desktop.core.parts import Part
 
@@ -148,8 +148,6 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     # server's redundant modules, only those that must carry it on their own count.
     psu_w = unit_w * ctx.psu_carrying if unit_w is not None else None
     if ctx.server is not None:  # a GPU server's own supplies: those that carry the load
-        from dlhw_desktop.core.checks.server import carrying_w
-
         psu_w = carrying_w(ctx.server)
     load = sustained / psu_w if sustained is not None and psu_w else None
     efficiency = None

@@ -24,30 +24,20 @@ from __future__ import annotations
 
 import re
 
-from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS, counted, join, watts
+from dlhw_desktop.core.checks._util import (
+    SERVER_MODULE_FORMS,
+    counted,
+    join,
+    redundancy,
+    watts,
+)
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR, MAINS, SERVER_MAINS
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
-_SCHEME = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
 SUPPLY_WARN_LOAD = 0.9
 """Above 90 % of the carrying supplies' output, one more fault or a hot room trips them."""
-
-
-def redundancy(server: Part) -> tuple[int, int] | None:
-    """``psu_redundancy`` "4+2" -> (4, 2); ``None`` when unknown or unreadable."""
-    match = _SCHEME.match(server.text("psu_redundancy"))
-    return (int(match.group(1)), int(match.group(2))) if match else None
-
-
-def carrying_w(server: Part) -> float | None:
-    """Output of the supplies that must carry the load with the spares lost (N x rating)."""
-    unit = server.number("psu_unit_w")
-    scheme = redundancy(server)
-    if unit is None or scheme is None:
-        return None
-    return unit * scheme[0]
 
 
 def module_forms(server: Part) -> set[str]:
