@@ -49,11 +49,9 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.userparts import PartResolver, UserParts
     from dlhw_desktop.core import buildfile
     from dlhw_desktop.core.cluster import planfile
-    from dlhw_desktop.core.cluster.node import node_from_build
-    from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, plan_cluster
+    from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.core.workload.precision import peak_flops
-    from dlhw_desktop.reports.cluster_sheet import sections, to_json
+    from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections, to_json
 
     catalog = open_catalog(args)
     resolve = PartResolver(catalog, UserParts())
@@ -84,15 +82,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     if args.no_overlap:
         changes["overlap"] = False
     spec = replace(spec, **changes)
-    workload = build.workload.workload
-    if workload is not None:  # the build's own workload fills what the options left open
-        spec = replace(spec, params=spec.params or workload.model.params,
-                       tokens=spec.tokens or workload.tokens,
-                       mfu=spec.mfu if spec.mfu is not None else workload.mfu,
-                       precision=workload.precision)
-    node = node_from_build(build)
-    plan = plan_cluster(spec, node, catalog.parts(Category.CLOUD),
-                        peak_flops(node.gpu, spec.precision))
+    plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD))
     if args.output is not None:
         planfile.save(build, spec, args.output)
     if args.json:

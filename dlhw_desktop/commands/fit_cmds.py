@@ -288,6 +288,34 @@ def _workload_dict(w: Workload) -> dict[str, Any]:
             "tokens": w.tokens, "samples": w.samples}
 
 
+_GPU_NUMBER = re.compile(r" #(\d+)\b")
+
+
+def _grouped_checks(checks: Any) -> list[tuple[str, str, str]]:
+    """Identical per-GPU lines once, with the GPUs they cover ("#1-#2048"): a fit on
+    2,048 GPUs would otherwise say one thing 2,048 times."""
+    groups: list[tuple[str, str, str, str, list[int]]] = []
+    for check in checks:
+        numbers = [int(n) for n in _GPU_NUMBER.findall(check.message)]
+        key = _GPU_NUMBER.sub("", check.message)
+        suggestion = check.suggestion or ""
+        last = groups[-1] if groups else None
+        if (len(numbers) == 1 and last is not None and last[4] and last[0] == check.status
+                and last[2] == key and last[3] == suggestion):
+            last[4].append(numbers[0])
+            continue
+        groups.append((check.status, check.message, key, suggestion,
+                       numbers[:1] if len(numbers) == 1 else []))
+    lines = []
+    for status, message, key, suggestion, numbers in groups:
+        if len(numbers) > 1:
+            head, sep, tail = key.partition(":")
+            message = (f"{head} (GPUs #{numbers[0]}-#{numbers[-1]}, {len(numbers):,} "
+                       f"alike){sep}{tail}")
+        lines.append((status, message, suggestion))
+    return lines
+
+
 def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | None,
                 ranking: list[Any] | None) -> None:
     out = sys.stdout.write
@@ -308,10 +336,10 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
         out(f"  note: {note}\n")
     if result is not None:
         out("Verdict:\n")
-        for check in result.checks:
-            out(f"  {check.status.upper():<7} {check.message}\n")
-            if check.suggestion:
-                out(f"          try: {check.suggestion}\n")
+        for status, message, suggestion in _grouped_checks(result.checks):
+            out(f"  {status.upper():<7} {message}\n")
+            if suggestion:
+                out(f"          try: {suggestion}\n")
         if result.training is not None:
             t = result.training
             out(f"Time: {t.flops:.3g} FLOPs -> {t.hours:,.1f} h ({t.days:,.2f} days, "

@@ -7,12 +7,36 @@ switches, cables and transceivers appear once, with a count.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
-from dlhw_desktop.core.cluster.plan import ClusterPlan
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.cluster.node import node_from_build
+from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, plan_cluster
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.precision import peak_flops
 
 Section = tuple[str, list[tuple[str, str]]]
+
+
+def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
+    """The build's own workload fills what the spec leaves open (params, tokens, MFU)."""
+    workload = build.workload.workload
+    if workload is None:
+        return spec
+    return replace(spec, params=spec.params or workload.model.params,
+                   tokens=spec.tokens or workload.tokens,
+                   mfu=spec.mfu if spec.mfu is not None else workload.mfu,
+                   precision=workload.precision)
+
+
+def plan_for_build(build: Build, spec: ClusterSpec,
+                   cloud_offers: Sequence[Part] = ()) -> ClusterPlan:
+    """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+    spec = with_build_workload(spec, build)
+    node = node_from_build(build)
+    return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision))
 
 
 def _n(value: float | None, unit: str = "", digits: int = 0) -> str:

@@ -98,7 +98,8 @@ def test_fit_failing_verdict_exits_1(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "fit", "--model", "llama-3.1-70b", "--gpus",
                        "accelerator/nvidia-geforce-rtx-4090x2")
     assert code == 1
-    assert out.count("FAIL") == 2
+    # issue #18: identical GPUs once, with a count (not one line per GPU)
+    assert out.count("FAIL") == 1 and "(GPUs #1-#2, 2 alike)" in out
 
 
 def test_fit_training_time_and_custom_architecture(
