@@ -217,6 +217,27 @@ TEMPLATES: tuple[Template, ...] = (
         ),
     ),
     Template(
+        key="hosted-a100-server",
+        name="Dual-EPYC A100 server (the seed article's hosted server)",
+        description=(
+            "The first seed article's dedicated server, 'Dual AMD EPYC 7443' with an "
+            "'A100 (80 GB)', as a machine you own: the 8-GPU server template's Supermicro "
+            "platform (dual-socket H12DSi board, 4U chassis, two 2,000 W Titanium modules "
+            "1+1) with one A100 PCIe 80 GB (the article gives no form factor; PCIe, as the "
+            "catalog's hosted row assumes) and 1 TB DDR4 RDIMM."),
+        mains="230V-16A",
+        parts=(
+            ("cpu/amd-epyc-7443", 2),
+            ("motherboard/supermicro-h12dsi-n6", 1),
+            ("memory/samsung-m393a8g40ab2-cwe-64gb-ddr4-3200-ecc-rdimm-16-module-set", 1),
+            ("accelerator/nvidia-a100-pcie-80-gb", 1),
+            ("storage/samsung-pm9a3-3-84tb-u-2-mzql23t8hcls-00a07", 2),
+            ("psu/supermicro-pws-2k04a-1r-2000w-titanium-redundant-module", 2),
+            ("cooler/noctua-nh-u14s-tr4-sp3", 2),
+            ("case/supermicro-sc747btq-r2k04b", 1),
+        ),
+    ),
+    Template(
         key="dgx-h100",
         name="NVIDIA DGX H100",
         description=(

@@ -258,6 +258,11 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     network_ru = network.switches * sw_ru if sw_ru is not None else None
     it_kw = spec.nodes * node.power_w / 1000 if node.power_w is not None else None
     notes.append("switch, NIC and transceiver power not counted (not in the catalog)")
+    notes.append("heat: the IT load the room's cooling removes (all of it ends as heat)")
+    if node.cooling == "liquid":
+        notes.append("liquid-cooled nodes: the racks need facility water (a CDU per row)")
+    elif node.cooling is None:
+        notes.append("node cooling (air or liquid) not in the catalog")
     facility = it_kw * spec.pue if it_kw is not None else None
     kwh = facility * HOURS_PER_YEAR * spec.utilisation if facility is not None else None
     cost = kwh * spec.price_per_kwh_usd if kwh is not None else None
@@ -280,6 +285,6 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     return ClusterPlan(
         spec, node, fabric, network, gpus, per_rack, racks, network_ru,
         per_rack * node.power_w / 1000 if node.power_w is not None else None,
-        it_kw, facility, facility * 1000 * KW_TO_BTU_H / 1000 if facility is not None else None,
+        it_kw, facility, it_kw * KW_TO_BTU_H if it_kw is not None else None,
         racks_total * RACK_FOOTPRINT_M2, kwh, cost, capex, known, ckpt, ckpt_s, train, quote,
         tuple(notes))
