@@ -60,3 +60,12 @@ def test_a_file_that_is_neither_is_refused(capsys, tmp_path: Path) -> None:
     junk.write_text("{not json")
     code, _, err = run(capsys, "cluster", str(junk))
     assert code == 2 and "not a build or a cluster plan" in err
+
+
+def test_markdown_sheet(capsys, dgx: Path, tmp_path: Path) -> None:
+    sheet = tmp_path / "pod.md"
+    code, _, err = run(capsys, "cluster", str(dgx), "--nodes", "32", "--markdown", str(sheet))
+    assert code == 0, err
+    text = sheet.read_text()
+    assert "| NVIDIA DGX H100 node (8x NVIDIA H100 SXM5 80 GB) | 32 | $199,000 |" in text
+    assert "## Fabric" in text and "8 leaf, 4 spine" in text

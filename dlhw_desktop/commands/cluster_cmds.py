@@ -41,6 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="gradient exchange does not overlap the backward pass")
     p.add_argument("-o", "--output", type=Path, default=None, metavar="PLAN",
                    help="save the cluster plan to this file")
+    p.add_argument("--markdown", type=Path, default=None, metavar="MD",
+                   help="also write the cluster sheet as Markdown (bill of materials, racks, "
+                        "fabric, power, cost, time)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_cluster)
 
@@ -48,10 +51,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_cluster(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.userparts import PartResolver, UserParts
     from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.atomic import write_atomic
     from dlhw_desktop.core.cluster import planfile
     from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections, to_json
+    from dlhw_desktop.reports.cluster_sheet import (
+        plan_for_build,
+        sections,
+        to_json,
+        to_markdown,
+    )
 
     catalog = open_catalog(args)
     resolve = PartResolver(catalog, UserParts())
@@ -85,6 +94,12 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD))
     if args.output is not None:
         planfile.save(build, spec, args.output)
+    if args.markdown is not None:
+        try:
+            write_atomic(args.markdown, to_markdown(plan, build.name).encode())
+        except OSError as exc:
+            raise ClusterInputError(f"cannot write {args.markdown.name}: "
+                                    f"{exc.strerror or exc}") from None
     if args.json:
         print_json(to_json(plan))
         return 0

@@ -154,3 +154,19 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
             "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd},
         "assumptions": list(plan.assumptions),
     }
+
+
+def to_markdown(plan: ClusterPlan, title: str) -> str:
+    """The sheet as Markdown: a bill of materials, then every section as a table."""
+    lines = [f"# Cluster plan: {title}", "",
+             f"{plan.spec.nodes:,} nodes, {plan.gpus:,} GPUs, {plan.fabric.label}.", "",
+             "## Bill of materials", "", "| Item | Count | Unit price |", "|---|---:|---:|"]
+    for item, count, price in plan.bill_of_materials():
+        lines.append(f"| {item} | {count:,} | {_usd(price)} |")
+    for name, rows in sections(plan):
+        lines += ["", f"## {name}", "", "| | |", "|---|---|"]
+        lines += [f"| {label} | {value.replace('|', '/')} |" for label, value in rows]
+    lines += ["", f"Switch figures: {plan.fabric.switch.name}, {plan.fabric.switch.source}",
+              "Fabric topology: NVIDIA DGX SuperPOD reference architecture (rail-optimised, "
+              "non-blocking fat tree).", ""]
+    return "\n".join(lines)
