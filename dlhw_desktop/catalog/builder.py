@@ -296,5 +296,6 @@ def _sql_value(value: Any) -> Any:
 def _category_words(category: str) -> str:
     words = {"accelerator": "accelerator gpu", "psu": "psu power supply",
              "cloud": "cloud hosted server instance", "cooler": "cooler cooling",
-             "memory": "memory ram dimm", "motherboard": "motherboard mainboard board"}
+             "memory": "memory ram dimm", "motherboard": "motherboard mainboard board",
+             "server": "server gpu server platform baseboard hgx dgx"}
     return words.get(category, category)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 5  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
-#                    5: parts.price_kind and the prices table
+SCHEMA_VERSION = 6  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
+#                    5: parts.price_kind and the prices table;
+#                    6: the server category (GPU server platforms) and its fields
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "prices", "meta")
 

@@ -24,6 +24,7 @@ CATEGORY_FILES: dict[Category, str] = {
     Category.MOTHERBOARD: "motherboards.csv",
     Category.CASE: "cases.csv",
     Category.CLOUD: "cloud.csv",
+    Category.SERVER: "servers.csv",
 }
 
 # Columns a source file may hold beyond the fields: build-time hints, not stored.

@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "export": "export_cmds",
     "detect": "detect_cmds",
     "price": "price_cmds",
+    "cluster": "cluster_cmds",
 }
 
 

@@ -83,6 +83,7 @@ _HEADLINE = {
     Category.MOTHERBOARD: ("socket", "memory_type", "pcie_x16_slots"),
     Category.CASE: ("max_gpu_length_mm", "expansion_slots"),
     Category.CLOUD: ("accelerator_count", "price_per_hour_usd"),
+    Category.SERVER: ("gpu_count", "gpu_form_factor", "max_power_w", "rack_units"),
 }
 
 

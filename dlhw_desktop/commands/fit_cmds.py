@@ -359,6 +359,10 @@ def _workload_dict(w: Workload) -> dict[str, Any]:
             "tokens": w.tokens, "samples": w.samples}
 
 
+_GPU_NUMBER = re.compile(r" #(\d+)\b")
+
+
+
 def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | None,
                 ranking: list[Any] | None) -> None:
     out = sys.stdout.write

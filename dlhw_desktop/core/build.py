@@ -25,6 +25,7 @@ TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")
 class Slot(StrEnum):
     """Where a part sits in a build; the order is the order the app lists them."""
 
+    SERVER = "server"
     CPU = "cpu"
     MOTHERBOARD = "motherboard"
     MEMORY = "memory"
@@ -65,7 +66,7 @@ class Slot(StrEnum):
 
 
 SINGLE_SLOTS: frozenset[Slot] = frozenset(
-    {Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
+    {Slot.SERVER, Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
 )
 MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
 COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU, Slot.CPU, Slot.COOLER})
@@ -78,6 +79,7 @@ MAX_COUNT: dict[Slot, int] = {
 _SLOT_LIMITS: dict[Slot, QuantityLimit] = {
     Slot.CPU: QuantityLimit(limits.MAX_CPUS, "CPU", "CPUs"),
     Slot.MOTHERBOARD: QuantityLimit(1, "motherboard", "motherboards"),
+    Slot.SERVER: QuantityLimit(1, "GPU server platform", "GPU server platforms"),
     Slot.MEMORY: QuantityLimit(limits.MAX_MEMORY_KITS, "memory kit", "memory kits"),
     Slot.STORAGE: QuantityLimit(limits.MAX_DRIVES, "drive", "drives"),
     Slot.PSU: QuantityLimit(limits.MAX_PSUS, "power supply", "power supplies"),
@@ -92,6 +94,7 @@ SERVER_MODULES = QuantityLimit(limits.MAX_SERVER_MODULES, "SXM/OAM accelerator m
                                "SXM/OAM accelerator modules")
 
 _SLOT_LABELS: dict[Slot, str] = {
+    Slot.SERVER: "GPU server platform",
     Slot.CPU: "CPU",
     Slot.MOTHERBOARD: "Motherboard",
     Slot.MEMORY: "Memory",
@@ -113,6 +116,7 @@ _CATEGORY_SLOTS: dict[Category, Slot] = {
     Category.COOLER: Slot.COOLER,
     Category.CASE: Slot.CASE,
     Category.CLOUD: Slot.CLOUD,
+    Category.SERVER: Slot.SERVER,
 }
 
 
@@ -384,6 +388,11 @@ class Build:
     @property
     def case(self) -> Part | None:
         return self.part(Slot.CASE)
+
+    @property
+    def server(self) -> Part | None:
+        """The GPU server platform (a chassis with its baseboard and power), if any."""
+        return self.part(Slot.SERVER)
 
     @property
     def accelerators(self) -> tuple[BuildItem, ...]:

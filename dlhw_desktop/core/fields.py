@@ -27,6 +27,7 @@ class Category(StrEnum):
     MOTHERBOARD = "motherboard"
     CASE = "case"
     CLOUD = "cloud"
+    SERVER = "server"
 
     @property
     def label(self) -> str:
@@ -47,6 +48,7 @@ CATEGORY_LABELS: dict[Category, str] = {
     Category.MOTHERBOARD: "Motherboard",
     Category.CASE: "Case",
     Category.CLOUD: "Cloud / hosted server",
+    Category.SERVER: "GPU server platform",
 }
 
 CATEGORY_PLURALS: dict[Category, str] = {
@@ -59,6 +61,7 @@ CATEGORY_PLURALS: dict[Category, str] = {
     Category.MOTHERBOARD: "Motherboards",
     Category.CASE: "Cases",
     Category.CLOUD: "Cloud / hosted",
+    Category.SERVER: "GPU server platforms",
 }
 
 
@@ -85,6 +88,7 @@ class FieldSpec:
 
 
 _A = (Category.ACCELERATOR,)
+_S = (Category.SERVER,)
 _ALL = tuple(Category)
 
 # Fields shared by every part. ``source``/``source_date`` are the row's default
@@ -118,7 +122,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("memory_gb", "Memory", "float", "GB", _A),
     FieldSpec("memory_type", "Memory type", "text",
               categories=(Category.ACCELERATOR, Category.CPU, Category.MEMORY,
-                          Category.MOTHERBOARD)),
+                          Category.MOTHERBOARD, Category.SERVER)),
     FieldSpec("memory_bandwidth_gb_s", "Bandwidth", "float", "GB/s", _A),
     FieldSpec("fp32_tflops", "FP32", "float", "TFLOPS", _A,
               "Non-tensor single-precision throughput"),
@@ -159,10 +163,11 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("base_clock_ghz", "Base clock", "float", "GHz", (Category.CPU,)),
     FieldSpec("boost_clock_ghz", "Boost clock", "float", "GHz", (Category.CPU,)),
     FieldSpec("socket", "Socket", "text",
-              categories=(Category.CPU, Category.MOTHERBOARD), searchable=True),
+              categories=(Category.CPU, Category.MOTHERBOARD, Category.SERVER),
+              searchable=True),
     FieldSpec("memory_channels", "Memory channels", "int", categories=(Category.CPU,)),
     FieldSpec("max_memory_gb", "Max memory", "int", "GB",
-              (Category.CPU, Category.MOTHERBOARD)),
+              (Category.CPU, Category.MOTHERBOARD, Category.SERVER)),
     FieldSpec("pcie_lanes", "PCIe lanes", "int", categories=(Category.CPU,),
               description="PCIe lanes of one CPU (one socket)"),
     FieldSpec("max_sockets", "Max sockets", "int", categories=(Category.CPU,),
@@ -209,9 +214,11 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     # --- motherboards -------------------------------------------------------
     FieldSpec("chipset", "Chipset", "text", categories=(Category.MOTHERBOARD,),
               searchable=True),
-    FieldSpec("cpu_sockets", "CPU sockets", "int", categories=(Category.MOTHERBOARD,),
+    FieldSpec("cpu_sockets", "CPU sockets", "int",
+              categories=(Category.MOTHERBOARD, Category.SERVER),
               description="2 on a dual-socket server board"),
-    FieldSpec("memory_slots", "Memory slots", "int", categories=(Category.MOTHERBOARD,)),
+    FieldSpec("memory_slots", "Memory slots", "int",
+              categories=(Category.MOTHERBOARD, Category.SERVER)),
     FieldSpec("pcie_x16_slots", "x16 slots", "int", categories=(Category.MOTHERBOARD,),
               description="Physical x16 slots"),
     FieldSpec("x16_slot_spacing", "x16 slot spacing", "int", "slots",
@@ -250,6 +257,44 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("price_per_month_usd", "Price per month", "float", "USD/month",
               (Category.CLOUD,)),
     FieldSpec("region", "Region", "text", categories=(Category.CLOUD,)),
+    # --- GPU server platforms (a chassis with a GPU baseboard: DGX, HGX, UBB) ------
+    FieldSpec("baseboard", "GPU baseboard", "text", categories=_S, searchable=True,
+              description="The GPU board the platform carries, e.g. HGX H100 8-GPU or "
+                          "AMD Instinct MI300X UBB"),
+    FieldSpec("gpu_form_factor", "GPU module form", "text", categories=_S,
+              description="sxm or oam: the module kind the baseboard takes"),
+    FieldSpec("gpu_count", "GPU modules", "int", categories=_S,
+              description="Modules the baseboard carries (it is populated in full)"),
+    FieldSpec("supported_gpus", "GPUs it takes", "text", categories=_S,
+              description="Accelerator part ids the baseboard takes, separated by ';'"),
+    FieldSpec("gpu_link_gb_s", "GPU-to-GPU bandwidth", "float", "GB/s", _S,
+              "NVLink / Infinity Fabric bandwidth per GPU, both directions, as the "
+              "vendor states it"),
+    FieldSpec("complete_system", "Complete system", "bool", categories=_S,
+              description="yes: CPUs, memory and drives come fitted (a DGX); no: a "
+                          "barebone to fill with CPUs, memory and drives"),
+    FieldSpec("supported_cpus", "CPUs it takes", "text", categories=_S, searchable=True),
+    FieldSpec("memory_channels_total", "Memory channels", "int", categories=_S,
+              description="DDR channels over all sockets"),
+    FieldSpec("drive_bays", "Drive bays", "int", categories=_S),
+    FieldSpec("nic_slots", "NIC slots", "int", categories=_S,
+              description="PCIe slots for network cards (compute fabric and storage)"),
+    FieldSpec("fabric_nics", "Compute-fabric NICs", "int", categories=_S,
+              description="Network ports for the GPU fabric the platform ships with "
+                          "(one per GPU on DGX/HGX designs)"),
+    FieldSpec("fabric_nic_gb_s", "Fabric NIC speed", "int", "Gb/s", _S),
+    FieldSpec("psu_count", "Power supplies", "int", categories=_S),
+    FieldSpec("psu_unit_w", "Power supply rating", "int", "W", _S,
+              "Output of one power-supply module"),
+    FieldSpec("psu_redundancy", "Power redundancy", "text", categories=_S,
+              description="N+M: N modules carry the full load, M are spare (4+2, 3+3)"),
+    FieldSpec("max_power_w", "Max system power", "int", "W", _S,
+              "The vendor's maximum input power: what the rack and circuit must carry"),
+    FieldSpec("rack_units", "Height", "int", "U", _S),
+    FieldSpec("weight_kg", "Weight", "float", "kg", _S),
+    FieldSpec("system_cooling", "Cooling", "text", categories=_S,
+              description="air or liquid (direct liquid cooling of the GPUs)"),
+    FieldSpec("input_voltage", "Input voltage", "text", categories=_S),
 )
 
 ALL_FIELDS: tuple[FieldSpec, ...] = COMMON_FIELDS + CATEGORY_FIELDS
@@ -308,6 +353,9 @@ LIST_COLUMNS: dict[Category | None, tuple[str, ...]] = {
     Category.CLOUD: ("name", "provider", "accelerator_count", "vcpus", "ram_gb",
                      "price_per_hour_usd", "price_per_accelerator_hour_usd",
                      "price_per_month_usd", "offering_kind", "region"),
+    Category.SERVER: ("name", "vendor", "baseboard", "gpu_count", "gpu_form_factor",
+                      "cpu_sockets", "memory_slots", "psu_count", "psu_redundancy",
+                      "max_power_w", "rack_units", "system_cooling", "price_usd"),
 }
 
 

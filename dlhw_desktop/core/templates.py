@@ -196,8 +196,8 @@ TEMPLATES: tuple[Template, ...] = (
             "chassis with its two 2,000 W Titanium modules (1+1 redundant: one carries the "
             "load), two EPYC 7443 on a dual-socket board and 1 TB DDR4 RDIMM: "
             "the article's heavy-workload server ('Dual AMD EPYC 7443') with its "
-            "recommended inference GPU. SXM servers (8x H100 on an HGX baseboard) cannot "
-            "be modelled yet."),
+            "recommended inference GPU. For SXM/OAM servers see the DGX H100, DGX B200 "
+            "and MI300X templates."),
         mains="230V-16A",
         parts=(
             ("cpu/amd-epyc-7443", 2),
@@ -214,6 +214,72 @@ TEMPLATES: tuple[Template, ...] = (
                                 "link the sockets; 160 on boards wired with three links), "
                                 "so eight cards run at x8: ample for L4 inference; GPU "
                                 "servers that need x16 everywhere add PCIe switches."),
+        ),
+    ),
+    Template(
+        key="hosted-a100-server",
+        name="Dual-EPYC A100 server (the seed article's hosted server)",
+        description=(
+            "The first seed article's dedicated server, 'Dual AMD EPYC 7443' with an "
+            "'A100 (80 GB)', as a machine you own: the 8-GPU server template's Supermicro "
+            "platform (dual-socket H12DSi board, 4U chassis, two 2,000 W Titanium modules "
+            "1+1) with one A100 PCIe 80 GB (the article gives no form factor; PCIe, as the "
+            "catalog's hosted row assumes) and 1 TB DDR4 RDIMM."),
+        mains="230V-16A",
+        parts=(
+            ("cpu/amd-epyc-7443", 2),
+            ("motherboard/supermicro-h12dsi-n6", 1),
+            ("memory/samsung-m393a8g40ab2-cwe-64gb-ddr4-3200-ecc-rdimm-16-module-set", 1),
+            ("accelerator/nvidia-a100-pcie-80-gb", 1),
+            ("storage/samsung-pm9a3-3-84tb-u-2-mzql23t8hcls-00a07", 2),
+            ("psu/supermicro-pws-2k04a-1r-2000w-titanium-redundant-module", 2),
+            ("cooler/noctua-nh-u14s-tr4-sp3", 2),
+            ("case/supermicro-sc747btq-r2k04b", 1),
+        ),
+    ),
+    Template(
+        key="dgx-h100",
+        name="NVIDIA DGX H100",
+        description=(
+            "NVIDIA's complete 8-GPU system: eight H100 SXM5 80 GB (640 GB) on an HGX "
+            "baseboard with NVSwitch (900 GB/s per GPU), two Xeon CPUs and memory fitted, "
+            "six 3,300 W supplies in 4+2 (four carry the 10.2 kW maximum with two lost), "
+            "8U. On a 208 V / 60 A three-phase rack feed."),
+        mains="208V-60A-3ph",
+        parts=(
+            ("server/nvidia-dgx-h100", 1),
+            ("accelerator/nvidia-h100-sxm5-80-gb", 8),
+        ),
+    ),
+    Template(
+        key="hgx-b200",
+        name="HGX B200 system (DGX B200)",
+        description=(
+            "Eight B200 (1,440 GB) on NVIDIA's HGX B200 baseboard, as NVIDIA ships it in "
+            "the DGX B200: two Xeon Platinum 8570 and 2 TB fitted, six 3.3 kW supplies in "
+            "5+1, 14.3 kW maximum, 10U. On a 208 V / 60 A three-phase rack feed."),
+        mains="208V-60A-3ph",
+        parts=(
+            ("server/nvidia-dgx-b200", 1),
+            ("accelerator/nvidia-b200", 8),
+        ),
+    ),
+    Template(
+        key="mi300x-server",
+        name="AMD MI300X server (Supermicro AS-8125GS-TNMR2)",
+        description=(
+            "Eight AMD Instinct MI300X (192 GB each, 1.5 TB) on AMD's OAM universal "
+            "baseboard in the Supermicro barebone AMD runs its own comparisons on, filled "
+            "as AMD did: two EPYC 9654, 24 DDR5-4800 RDIMMs (two 12 x 64 GB sets) and four "
+            "3.84 TB U.2 drives. Its power-supply figures are not in the catalog, so the "
+            "supplies are 'unknown' and the wall figure is estimated from the parts."),
+        mains="208V-60A-3ph",
+        parts=(
+            ("server/supermicro-as-8125gs-tnmr2", 1),
+            ("cpu/amd-epyc-9654", 2),
+            ("memory/samsung-m321r8ga0bb0-cqk-64gb-ddr5-4800-ecc-rdimm-12-module-set", 2),
+            ("accelerator/amd-instinct-mi300x", 8),
+            ("storage/samsung-pm9a3-3-84tb-u-2-mzql23t8hcls-00a07", 4),
         ),
     ),
 )

@@ -45,6 +45,11 @@ def test_template_parts_resolve_and_are_well_formed(tpl: Template, catalog: Cata
     assert tpl.description and all(q >= 1 for _, q in tpl.parts)
     build = build_of(tpl, catalog)
     assert len(build) == len(tpl.parts), "a part was dropped or replaced a sibling"
+    if build.server is not None:  # a GPU server platform brings board, chassis and power
+        assert build.accelerators
+        if build.server.get("complete_system") is not True:
+            assert build.cpu and build.memory
+        return
     assert build.cpu and build.motherboard and build.psu and build.cooler and build.case
     assert build.memory and build.accelerators and build.storage
 

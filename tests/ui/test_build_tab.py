@@ -16,6 +16,7 @@ from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.core.build import Build, Slot
 from dlhw_desktop.core.checks import CheckResult
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.templates import TEMPLATES
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.planner import build_files as build_files_module
@@ -315,7 +316,7 @@ def test_tier_name_and_notes_are_undoable(qtbot: QtBot, tab: BuildTab) -> None:
 def test_templates_load_as_one_undoable_step(tab: BuildTab) -> None:
     names = [a.objectName() for a in tab.menu_actions()]
     assert names == ["action_templates", "action_new_custom_part", "action_check_settings"]
-    assert len(tab.action_templates.menu().actions()) == 7
+    assert len(tab.action_templates.menu().actions()) == len(TEMPLATES)
     tab.templates_menu.findChild(object, "template_four-gpu-workstation").trigger()
     assert tab.build.name == "4-GPU workstation"
     assert tab.build.find("accelerator/nvidia-rtx-6000-ada-generation").quantity == 4

@@ -25,7 +25,7 @@ def test_tabs_and_named_actions(qtbot: QtBot, catalog: Catalog,
                                 app_settings: AppSettings) -> None:
     window = make_window(qtbot, catalog, app_settings)
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert titles == ["Catalog", "Compare", "Build"]
+    assert titles == ["Catalog", "Compare", "Build", "Cluster"]
     for name in NAMED_ACTIONS:
         assert window.findChild(QAction, name) is not None, name
     assert f"{catalog.info().total:,} parts" in window.catalog_label.text()

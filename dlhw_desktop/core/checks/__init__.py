@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.checks import compatibility, cooling, memory, power, tier
+from dlhw_desktop.core.checks import compatibility, cooling, memory, power, server, tier
 from dlhw_desktop.core.checks.budget import PowerBudget, efficiency_at
 from dlhw_desktop.core.checks.context import Check, CheckContext
 from dlhw_desktop.core.checks.power import parse_power_connectors
@@ -40,7 +40,8 @@ from dlhw_desktop.core.verdict import (
 )
 
 BUILTIN_CHECKS: tuple[Check, ...] = (
-    compatibility.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS + tier.CHECKS
+    compatibility.CHECKS + server.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS
+    + tier.CHECKS
 )
 
 

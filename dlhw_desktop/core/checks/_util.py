@@ -133,3 +133,21 @@ def unique(parts: Iterable[Part]) -> list[Part]:
     for part in parts:
         seen.setdefault(part.id, part)
     return list(seen.values())
+
+
+_SCHEME = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
+
+
+def redundancy(server: Part) -> tuple[int, int] | None:
+    """``psu_redundancy`` "4+2" -> (4, 2); ``None`` when unknown or unreadable."""
+    match = _SCHEME.match(server.text("psu_redundancy"))
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def carrying_w(server: Part) -> float | None:
+    """Output of the supplies that must carry the load with the spares lost (N x rating)."""
+    unit = server.number("psu_unit_w")
+    scheme = redundancy(server)
+    if unit is None or scheme is None:
+        return None
+    return unit * scheme[0]

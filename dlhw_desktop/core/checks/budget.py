@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS
+from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS, carrying_w
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
 from dlhw_desktop.core.parts import Part
 
@@ -102,7 +102,8 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     absent: list[tuple[Part, str]] = []
     gpu_w: float | None = 0.0
     for item in ctx.accelerators:
-        if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS:
+        if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS \
+                and ctx.server is None:
             continue  # powered by a server baseboard, not this PSU (compat.baseboard fails it)
         tdp = item.part.number("tdp_w")
         if tdp is None:
@@ -146,10 +147,13 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     # Several ATX units share the load (their sum is what they deliver together); of a
     # server's redundant modules, only those that must carry it on their own count.
     psu_w = unit_w * ctx.psu_carrying if unit_w is not None else None
+    if ctx.server is not None:  # a GPU server's own supplies: those that carry the load
+        psu_w = carrying_w(ctx.server)
     load = sustained / psu_w if sustained is not None and psu_w else None
     efficiency = None
     if sustained is not None:
-        rating = ctx.psu.text("efficiency_rating") if ctx.psu is not None else None
+        rating = (ctx.psu.text("efficiency_rating")
+                  if ctx.psu is not None and ctx.server is None else None)
         efficiency = efficiency_at(rating, load if load is not None else 0.5)
     assumed = sustained is not None and efficiency is None
     if assumed:

@@ -92,6 +92,8 @@ def check_complete(ctx: CheckContext) -> list[CheckResult]:
     """An incomplete build has not been shown to work: say what is still to choose."""
     if not ctx.local_items:
         return []
+    if ctx.server is not None:
+        return []  # checks.server says what a server platform still needs
     present = {
         "cpu": ctx.cpu, "motherboard": ctx.board, "memory": ctx.memory,
         "accelerator": ctx.accelerators, "storage": ctx.storage, "psu": ctx.psu,
@@ -454,6 +456,8 @@ def check_cloud(ctx: CheckContext) -> list[CheckResult]:
 
 def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
     """SXM / OAM modules need a server baseboard (HGX / UBB), never a desktop slot."""
+    if ctx.server is not None:
+        return []  # checks.server matches the modules against the platform's baseboard
     results = []
     for item in ctx.accelerators:
         form = item.part.text("form_factor").lower()
@@ -463,7 +467,8 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
                 f"{counted(item.part, item.quantity)} is an {form.upper()} module: it mounts "
                 "on a server baseboard (HGX / OAM UBB) with its own power and cooling, not "
                 "in a PCIe slot", {"form_factor": form}, (item.part.id,),
-                "Choose the PCIe version of the card, or a complete server."))
+                "Choose the PCIe version of the card, or a GPU server platform (the "
+                "server category) whose baseboard takes it."))
     return results
 
 

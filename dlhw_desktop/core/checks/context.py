@@ -33,7 +33,10 @@ class CheckContext:
         self.settings = settings or CheckSettings()
         self.tiers: Mapping[str, WorkloadTier] = tiers or {}
         self.cpu: Part | None = build.cpu
-        self.board: Part | None = build.motherboard
+        self.server: Part | None = build.server
+        """A GPU server platform; it is also the board the CPU and memory checks read
+        (socket, sockets, memory slots and type) when no motherboard is chosen."""
+        self.board: Part | None = build.motherboard or self.server
         self.psu: Part | None = build.psu
         self.psu_count: int = build.count(Slot.PSU)
         self.cpu_count: int = build.count(Slot.CPU)
@@ -94,6 +97,8 @@ class CheckContext:
     def cards(self) -> tuple[Part, ...]:
         """Accelerators that go in a PCIe slot, one entry per physical card, in build
         order (SXM/OAM modules excluded: they never sit in a slot)."""
+        if self.server is not None:
+            return ()  # the platform supplies the GPU slots; its own check judges them
         return tuple(
             item.part for item in self.accelerators
             if item.part.text("form_factor").lower() not in SERVER_MODULE_FORMS

@@ -138,6 +138,8 @@ def _min_psu(sustained: float) -> float:
 
 def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
     """Sustained load against the PSU's rated output."""
+    if ctx.server is not None:
+        return []  # a GPU server platform: checks.server judges its own supplies
     if not ctx.local_items:
         return []
     b = ctx.budget
@@ -187,6 +189,8 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
 
 def check_transients(ctx: CheckContext) -> list[CheckResult]:
     """Millisecond GPU power excursions against what the PSU generation is built for."""
+    if ctx.server is not None:
+        return []  # a GPU server platform: checks.server judges its own supplies
     b = ctx.budget
     if ctx.psu is None or not b.gpu_w or b.sustained_w is None or b.psu_w is None:
         return []
@@ -411,6 +415,8 @@ smaller than that is not shown to hold."""
 
 def check_circuit(ctx: CheckContext) -> list[CheckResult]:
     """Wall draw against a household circuit, with the energy and cost per year."""
+    if ctx.server is not None:
+        return []  # a GPU server platform: checks.server judges its own supplies
     b = ctx.budget
     if b.wall_w is None or b.sustained_w is None or b.efficiency is None:
         return []
@@ -453,6 +459,8 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
 
 def check_redundancy(ctx: CheckContext) -> list[CheckResult]:
     """A server's redundant modules: say whether a spare is fitted."""
+    if ctx.server is not None:
+        return []  # a GPU server platform: checks.server judges its own supplies
     if not ctx.psu_redundant:
         return []
     assert ctx.psu is not None

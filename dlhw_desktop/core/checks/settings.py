@@ -19,20 +19,32 @@ class Mains:
     - ``230V-16A`` (most of Europe, Schuko/CEE 7 outlets rated 16 A): 3,680 W.
     - ``230V-10A`` (e.g. Swiss/Italian/Australian 10 A outlets): 2,300 W.
     - ``230V-13A`` (UK BS 1363 plug fuse): 2,990 W.
+
+    Data-centre circuits (a rack PDU's feed), for GPU servers:
+
+    - ``208V-30A`` single-phase: 208 x 30 x 0.8 = 4,992 W (North America, NEC 80 % rule).
+    - ``208V-30A-3ph`` / ``208V-60A-3ph`` three-phase: sqrt(3) x 208 V x I x 0.8 =
+      8,646 W / 17,292 W (P = sqrt(3) x line-to-line voltage x current).
+    - ``230V-32A`` single-phase (IEC 60309): 7,360 W.
+    - ``400V-32A-3ph`` / ``400V-63A-3ph`` three-phase (230 V per phase, Europe):
+      sqrt(3) x 400 x I = 22,170 W / 43,648 W.
     """
 
     key: str
     volts: float
     amps: float
     continuous_fraction: float
+    phases: int = 1
 
     @property
     def limit_w(self) -> float:
-        return self.volts * self.amps * self.continuous_fraction
+        three = math.sqrt(3) if self.phases == 3 else 1.0
+        return self.volts * self.amps * self.continuous_fraction * three
 
     @property
     def label(self) -> str:
-        return f"{self.volts:g} V / {self.amps:g} A circuit"
+        kind = " three-phase" if self.phases == 3 else ""
+        return f"{self.volts:g} V / {self.amps:g} A{kind} circuit"
 
 
 MAINS: dict[str, Mains] = {
@@ -42,8 +54,17 @@ MAINS: dict[str, Mains] = {
         Mains("230V-16A", 230, 16, 1.0),
         Mains("230V-10A", 230, 10, 1.0),
         Mains("230V-13A", 230, 13, 1.0),
+        Mains("208V-30A", 208, 30, 0.8),
+        Mains("208V-30A-3ph", 208, 30, 0.8, 3),
+        Mains("208V-60A-3ph", 208, 60, 0.8, 3),
+        Mains("230V-32A", 230, 32, 1.0),
+        Mains("400V-32A-3ph", 400, 32, 1.0, 3),
+        Mains("400V-63A-3ph", 400, 63, 1.0, 3),
     )
 }
+SERVER_MAINS: tuple[str, ...] = ("208V-30A", "230V-32A", "208V-30A-3ph", "208V-60A-3ph",
+                                 "400V-32A-3ph", "400V-63A-3ph")
+"""The data-centre circuits, smallest first: what a GPU server's check suggests."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,8 @@ FILTERS: dict[Category | None, tuple[FilterSpec, ...]] = {
     Category.CLOUD: (_f("provider", "choice"), _f("offering_kind", "choice"),
                      _f("accelerator_count", "min", "Accelerators ≥"),
                      _f("price_per_hour_usd", "max", "Price/h ≤")),
+    Category.SERVER: (_f("vendor", "choice"), _f("gpu_form_factor", "choice", "Module"),
+                      _f("system_cooling", "choice", "Cooling")),
 }
 
 

@@ -44,6 +44,7 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
     ActionSpec("action_show_catalog", "&Catalog", "Ctrl+1"),
     ActionSpec("action_show_compare", "Co&mpare", "Ctrl+2"),
     ActionSpec("action_show_build", "&Build", "Ctrl+3"),
+    ActionSpec("action_show_cluster", "C&luster", "Ctrl+4"),
     ActionSpec("action_theme_system", "&System theme"),
     ActionSpec("action_theme_light", "&Light theme"),
     ActionSpec("action_theme_dark", "&Dark theme"),

@@ -67,6 +67,11 @@ def key_figures(part: Part) -> str:
         bits = [_fv(part, "memory_gb"), f"BF16 {bf16:,.0f} TFLOPS" if bf16 else None,
                 f"{width:g}-slot" if width else None, part.text("cooling") or None,
                 _fv(part, "board_length_mm")]
+    elif c is Category.SERVER:
+        gpus = part.number("gpu_count")
+        bits = [part.text("baseboard") or None,
+                f"{gpus:.0f}x {part.text('gpu_form_factor').upper()}" if gpus else None,
+                _fv(part, "max_power_w"), _fv(part, "rack_units")]
     elif c is Category.CPU:
         cores, threads = part.number("cores"), part.number("threads")
         lanes = part.number("pcie_lanes")

@@ -50,6 +50,7 @@ PICKER_COLUMNS: dict[Category | None, tuple[str, ...]] = {
     Category.MOTHERBOARD: ("name", "socket", "memory_type", "price_usd"),
     Category.CASE: ("name", "case_kind", "max_gpu_length_mm", "price_usd"),
     Category.CLOUD: ("name", "accelerator_count", "price_per_hour_usd"),
+    Category.SERVER: ("name", "gpu_count", "gpu_form_factor", "max_power_w", "price_usd"),
 }
 
 
@@ -59,6 +60,7 @@ SHORT_HEADERS: dict[str, str] = {
     "storage_kind": "Kind", "wattage_w": "W", "efficiency_rating": "80+",
     "cooler_kind": "Kind", "case_kind": "Kind", "max_gpu_length_mm": "GPU mm",
     "accelerator_count": "GPUs", "price_per_hour_usd": "$/h", "category": "Category",
+    "gpu_count": "GPUs", "gpu_form_factor": "Module", "max_power_w": "Max W",
 }
 
 

@@ -21,11 +21,12 @@ from dlhw_desktop.ui.shell.lazy_tab import LazyTab
 if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
+    from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
     from dlhw_desktop.ui.compare.compare_tab import CompareTab
     from dlhw_desktop.ui.planner.autosave import Recovery
     from dlhw_desktop.ui.planner.build_tab import BuildTab
 
-CATALOG, COMPARE, BUILD = 0, 1, 2
+CATALOG, COMPARE, BUILD, CLUSTER = 0, 1, 2, 3
 UNDO_LIMIT = 500
 FIRST_SIZE = (1360, 820)
 """The first window's size where the screen has room; smaller screens get 94 % of theirs."""
@@ -40,7 +41,7 @@ def first_size(area: QRect | None) -> tuple[int, int]:
 
 
 class MainWindow(QMainWindow):
-    """Tabs Catalog, Compare and Build, each built when first needed.
+    """Tabs Catalog, Compare, Build and Cluster, each built when first needed.
 
     With ``progressive=True`` (how the app starts) the window paints its frame first —
     menu bar, tabs, status bar — and the caller calls ``finish_startup()`` on the next turn
@@ -70,9 +71,11 @@ class MainWindow(QMainWindow):
         self.catalog_page.created.connect(self._catalog_tab_created)
         self.compare_page = LazyTab(self._make_compare_tab, "compare")
         self.build_page = LazyTab(self._make_build_tab, "build")
+        self.cluster_page = LazyTab(self._make_cluster_tab, "cluster")
         self.tabs.addTab(self.catalog_page, "Catalog")
         self.tabs.addTab(self.compare_page, "Compare")
         self.tabs.addTab(self.build_page, "Build")
+        self.tabs.addTab(self.cluster_page, "Cluster")
         self.setCentralWidget(self.tabs)
 
         self._make_menu_bar()
@@ -160,6 +163,15 @@ class MainWindow(QMainWindow):
         tab.status_message.connect(self.statusBar().showMessage)
         return tab
 
+    def _make_cluster_tab(self) -> QWidget:
+        from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
+
+        return ClusterTab(self.catalog, lambda: self.build_tab.build)
+
+    @property
+    def cluster_tab(self) -> ClusterTab:
+        return self.cluster_page.widget()  # type: ignore[return-value]
+
     @property
     def catalog_tab(self) -> CatalogTab:
         return self.catalog_page.widget()  # type: ignore[return-value]
@@ -237,7 +249,7 @@ class MainWindow(QMainWindow):
         # The Catalog tab's Add to build / Compare join this menu when the tab is built.
 
         for index, name in enumerate(("action_show_catalog", "action_show_compare",
-                                      "action_show_build")):
+                                      "action_show_build", "action_show_cluster")):
             view_menu.addAction(act(name, lambda _c=False, i=index: self.tabs.setCurrentIndex(i)))
         view_menu.addSeparator()
         group = QActionGroup(self)

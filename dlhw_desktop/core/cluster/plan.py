@@ -1,0 +1,290 @@
+"""A cluster plan: N identical nodes, their fabric, storage, racks, power, cost and time.
+
+Pure arithmetic over a ``Node`` (made from a build by ``node_from_build``) and the user's
+choices (``ClusterSpec``); every figure that rests on an assumption says so in
+``ClusterPlan.assumptions``. Identical nodes and GPUs appear once, with a count.
+
+Time to train (``training_time``):
+
+- compute per step: 6 x params x tokens-per-step / (GPUs x dense peak x MFU) (Kaplan et
+  al. 2020's 6ND; the MFU is the single-node efficiency the workload states);
+- gradient exchange per step: the model is split over the fewest whole nodes whose GPU
+  memory holds its training state (16 bytes/parameter for mixed-precision Adam: Rajbhandari
+  et al., "ZeRO", 2020), rounded up to a power of two (tensor parallel inside a node over
+  NVLink, pipeline across nodes: Narayanan et al., "Efficient Large-Scale Language Model
+  Training on GPU Clusters Using Megatron-LM", 2021); each GPU then all-reduces its shard
+  of the gradients (2 bytes/parameter, BF16) with its peers in the R data-parallel
+  replicas over its own NIC (rail), as a ring: 2 (R-1)/R x shard bytes / NIC bandwidth
+  (NCCL's bus-bandwidth model, nccl-tests doc/PERFORMANCE.md; Patarasuk and Yuan 2009);
+- overlapped (default): the exchange runs under the backward pass and only the part longer
+  than the compute shows; not overlapped: the two add up.
+
+When the MFU is one measured on the whole run (as published runs report it), it already
+includes the exchange: use ``overlap=True`` so the exchange is not counted twice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.parts import Part
+
+MAX_NODES = 16_384
+RACK_UNITS = 42
+"""Usable height of a standard 42U rack (network gear goes in its own racks)."""
+RACK_FOOTPRINT_M2 = 0.6 * 1.2
+"""A 600 mm x 1,200 mm rack's footprint (aisles not included)."""
+KW_TO_BTU_H = 3412.14
+TRAINING_STATE_BYTES = 16.0
+"""Mixed-precision Adam: 2 (BF16 weights) + 2 (grads) + 4 (FP32 master) + 8 (moments)."""
+CHECKPOINT_BYTES = 14.0
+"""A checkpoint keeps weights, master weights and moments, not the gradients: 14 B/param."""
+GRAD_BYTES = 2.0
+DEFAULT_BATCH_TOKENS = 4_000_000
+"""Llama 3 405B's first-stage global batch (4M tokens; Llama 3 paper, 2024)."""
+HOURS_PER_YEAR = 8760
+RACK_LIMITS_KW = (15.0, 25.0, 40.0, 100.0)
+
+
+class ClusterInputError(DlhwError):
+    """A cluster plan's input is out of range; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One node as the plan sees it (every node of a cluster is identical)."""
+
+    name: str
+    gpu: Part
+    gpus: int
+    power_w: float | None
+    power_basis: str
+    rack_units: float | None
+    cooling: str | None
+    price_usd: float | None
+    price_basis: str
+    nics: int
+    nic_gb_s: float | None
+    server: Part | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSpec:
+    nodes: int
+    fabric: str = "ib-ndr"
+    rack_kw: float = 40.0
+    pue: float = 1.3
+    price_per_kwh_usd: float = 0.10
+    utilisation: float = 0.8
+    storage_read_gb_s: float | None = None
+    storage_write_gb_s: float | None = None
+    params: float | None = None
+    tokens: float | None = None
+    mfu: float | None = None
+    precision: str = "BF16"
+    batch_tokens: float = DEFAULT_BATCH_TOKENS
+    overlap: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingTime:
+    compute_s: float
+    exchange_s: float
+    exposed_s: float
+    total_s: float
+    steps: float
+    replicas: int
+    nodes_per_replica: int
+    shard_bytes: float
+    model: str
+
+    @property
+    def days(self) -> float:
+        return self.total_s / 86400
+
+    def gpu_hours(self, gpus: int) -> float:
+        return self.total_s * gpus / 3600
+
+
+@dataclass(frozen=True, slots=True)
+class CloudQuote:
+    offer: Part
+    instances: int
+    hours: float
+    cost_usd: float
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterPlan:
+    spec: ClusterSpec
+    node: Node
+    fabric: Fabric
+    network: FabricCount
+    gpus: int
+    nodes_per_rack: int
+    compute_racks: int
+    network_rack_units: int | None
+    rack_kw_used: float | None
+    it_kw: float | None
+    facility_kw: float | None
+    heat_btu_h: float | None
+    floor_m2: float
+    yearly_kwh: float | None
+    yearly_energy_usd: float | None
+    capex_usd: float | None
+    capex_known_usd: float
+    checkpoint_bytes: float | None
+    checkpoint_write_s: float | None
+    training: TrainingTime | None
+    cloud: CloudQuote | None
+    assumptions: tuple[str, ...] = field(default=())
+
+    def bill_of_materials(self) -> list[tuple[str, int, float | None]]:
+        """(item, count, unit price or None): identical items once, with a count."""
+        n, sw = self.network, self.fabric.switch
+        rows: list[tuple[str, int, float | None]] = [
+            (f"{self.node.name} node ({self.node.gpus}x {self.node.gpu.display_name})",
+             self.spec.nodes, self.node.price_usd),
+            (f"{sw.name} switch ({sw.ports} x {sw.port_gb_s} Gb/s)", n.switches, None),
+            (f"{self.fabric.gb_s} Gb/s cable", n.cables, None),
+            (f"{self.fabric.gb_s} Gb/s transceiver", n.transceivers, None),
+        ]
+        return rows
+
+
+def _check(spec: ClusterSpec, node: Node) -> Fabric:
+    if isinstance(spec.nodes, bool) or not isinstance(spec.nodes, int) or spec.nodes < 1:
+        raise ClusterInputError(f"nodes: {spec.nodes!r} is not a whole number of at least 1")
+    if spec.nodes > MAX_NODES:
+        raise ClusterInputError(f"nodes: {spec.nodes:,} is more than this planner's "
+                                f"{MAX_NODES:,}")
+    fabric = FABRICS.get(spec.fabric)
+    if fabric is None:
+        raise ClusterInputError(f"fabric: unknown {spec.fabric!r}; expected one of "
+                                f"{', '.join(FABRICS)}")
+    if node.nic_gb_s is not None and fabric.gb_s > node.nic_gb_s:
+        raise ClusterInputError(
+            f"fabric: {fabric.label} is faster than the node's {node.nic_gb_s:g} Gb/s NICs")
+    for name, value, low, high in (("rack_kw", spec.rack_kw, 1.0, 500.0),
+                                   ("pue", spec.pue, 1.0, 3.0),
+                                   ("utilisation", spec.utilisation, 0.0, 1.0),
+                                   ("price_per_kwh_usd", spec.price_per_kwh_usd, 0.0, 10.0)):
+        if not isinstance(value, int | float) or math.isnan(value) or not low <= value <= high:
+            raise ClusterInputError(f"{name}: {value!r} is outside {low:g}-{high:g}")
+    for name, value in (("storage_read_gb_s", spec.storage_read_gb_s),
+                        ("storage_write_gb_s", spec.storage_write_gb_s),
+                        ("params", spec.params), ("tokens", spec.tokens),
+                        ("batch_tokens", spec.batch_tokens)):
+        if value is not None and (not isinstance(value, int | float) or math.isnan(value)
+                                  or value <= 0):
+            raise ClusterInputError(f"{name}: {value!r} must be a positive number")
+    if spec.mfu is not None and not 0 < spec.mfu <= 1:
+        raise ClusterInputError(f"mfu: {spec.mfu!r} must be between 0 and 1")
+    if node.gpus < 1:
+        raise ClusterInputError("node: the build has no GPUs to cluster")
+    if node.power_w is not None and node.power_w / 1000 > spec.rack_kw:
+        raise ClusterInputError(
+            f"rack_kw: {spec.rack_kw:g} kW is below one node's {node.power_w / 1000:.1f} kW")
+    return fabric
+
+
+def training_time(node: Node, nodes: int, params: float, tokens: float, mfu: float,
+                  peak_flops: float, nic_gb_s: float, batch_tokens: float = DEFAULT_BATCH_TOKENS,
+                  overlap: bool = True) -> TrainingTime:
+    """Compute plus exposed gradient exchange (see the module's notes)."""
+    gpus = nodes * node.gpus
+    memory = node.gpu.number("memory_gb")
+    node_bytes = (memory or 0.0) * 1e9 * node.gpus
+    need = 1 if not node_bytes else math.ceil(params * TRAINING_STATE_BYTES / node_bytes)
+    per_replica = min(nodes, 1 << max(0, math.ceil(math.log2(max(1, need)))))
+    replicas = max(1, nodes // per_replica)
+    steps = tokens / batch_tokens
+    compute_step = 6 * params * batch_tokens / (gpus * peak_flops * mfu)
+    shard = params * GRAD_BYTES / (node.gpus * per_replica)
+    exchange_step = (2 * (replicas - 1) / replicas * shard / (nic_gb_s * 1e9 / 8)
+                     if replicas > 1 else 0.0)
+    exposed_step = max(0.0, exchange_step - compute_step) if overlap else exchange_step
+    model = (f"{per_replica} node(s) per model copy, {replicas} data-parallel copies; ring "
+             f"all-reduce of {shard / 1e9:.2f} GB per GPU per step, "
+             f"{'overlapped with' if overlap else 'after'} the backward pass")
+    return TrainingTime(compute_step * steps, exchange_step * steps, exposed_step * steps,
+                        (compute_step + exposed_step) * steps, steps, replicas, per_replica,
+                        shard, model)
+
+
+def cheapest_cloud(gpu: Part, offers: Sequence[Part], gpu_hours: float,
+                   gpus: int) -> CloudQuote | None:
+    """The cheapest on-demand offer of the same GPU for the same GPU-hours."""
+    best: CloudQuote | None = None
+    for offer in offers:
+        per_hour, count = offer.number("price_per_hour_usd"), offer.number("accelerator_count")
+        if offer.text("accelerator_id") != gpu.id or per_hour is None or not count:
+            continue
+        instances = math.ceil(gpus / count)
+        hours = gpu_hours / gpus
+        quote = CloudQuote(offer, instances, hours, instances * hours * per_hour)
+        if best is None or quote.cost_usd < best.cost_usd:
+            best = quote
+    return best
+
+
+def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (),
+                 peak_flops: float | None = None) -> ClusterPlan:
+    """Everything the plan reports; ``ClusterInputError`` names a bad field."""
+    fabric = _check(spec, node)
+    notes: list[str] = [f"node power: {node.power_basis}", f"node price: {node.price_basis}",
+                        f"PUE {spec.pue:g} (the user's or the default assumption)",
+                        f"racks of {RACK_UNITS}U, {RACK_FOOTPRINT_M2:.2f} m2 each (no aisles)"]
+    rails = node.nics if node.nics > 0 else node.gpus
+    if node.nics <= 0:
+        notes.append(f"one fabric NIC per GPU assumed ({rails} per node)")
+    try:
+        network = count_fabric(spec.nodes, rails, fabric.switch)
+    except ValueError as exc:
+        raise ClusterInputError(f"nodes: {exc}") from None
+    gpus = spec.nodes * node.gpus
+    by_power = (math.floor(spec.rack_kw * 1000 / node.power_w) if node.power_w else
+                spec.nodes)
+    by_space = math.floor(RACK_UNITS / node.rack_units) if node.rack_units else by_power
+    if not node.rack_units:
+        notes.append("node height unknown: racks limited by power alone")
+    per_rack = max(1, min(by_power, by_space, spec.nodes))
+    racks = math.ceil(spec.nodes / per_rack)
+    sw_ru = fabric.switch.rack_units
+    network_ru = network.switches * sw_ru if sw_ru is not None else None
+    it_kw = spec.nodes * node.power_w / 1000 if node.power_w is not None else None
+    notes.append("switch, NIC and transceiver power not counted (not in the catalog)")
+    notes.append("heat: the IT load the room's cooling removes (all of it ends as heat)")
+    if node.cooling == "liquid":
+        notes.append("liquid-cooled nodes: the racks need facility water (a CDU per row)")
+    elif node.cooling is None:
+        notes.append("node cooling (air or liquid) not in the catalog")
+    facility = it_kw * spec.pue if it_kw is not None else None
+    kwh = facility * HOURS_PER_YEAR * spec.utilisation if facility is not None else None
+    cost = kwh * spec.price_per_kwh_usd if kwh is not None else None
+    known = (node.price_usd or 0.0) * spec.nodes
+    capex = None  # switches, cables and optics have no catalog price yet
+    racks_total = racks + (math.ceil(network_ru / RACK_UNITS) if network_ru else 0)
+    ckpt = ckpt_s = None
+    train = quote = None
+    if spec.params is not None:
+        ckpt = spec.params * CHECKPOINT_BYTES
+        if spec.storage_write_gb_s:
+            ckpt_s = ckpt / (spec.storage_write_gb_s * 1e9)
+        if spec.tokens is not None and peak_flops:
+            mfu = spec.mfu if spec.mfu is not None else 0.4
+            if spec.mfu is None:
+                notes.append("MFU 40 % assumed (within the 30-50 % published runs report)")
+            train = training_time(node, spec.nodes, spec.params, spec.tokens, mfu, peak_flops,
+                                  float(fabric.gb_s), spec.batch_tokens, spec.overlap)
+            quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus)
+    return ClusterPlan(
+        spec, node, fabric, network, gpus, per_rack, racks, network_ru,
+        per_rack * node.power_w / 1000 if node.power_w is not None else None,
+        it_kw, facility, it_kw * KW_TO_BTU_H if it_kw is not None else None,
+        racks_total * RACK_FOOTPRINT_M2, kwh, cost, capex, known, ckpt, ckpt_s, train, quote,
+        tuple(notes))

@@ -1,0 +1,104 @@
+"""Cluster plan files (``.dlhwcluster.json``): a build (as in a build file) plus the
+cluster's choices, versioned, validated on the way in and saved atomically.
+
+Document::
+
+    {"format": "dlhw-cluster", "version": 1,
+     "build": { ...a build file's document... },
+     "cluster": {"nodes": 32, "fabric": "ib-ndr", "rack_kw": 40, "pue": 1.3, ...}}
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from dlhw_desktop.core import buildfile
+from dlhw_desktop.core.atomic import write_atomic
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec
+from dlhw_desktop.core.errors import BuildFileError
+
+FORMAT = "dlhw-cluster"
+VERSION = 1
+SUFFIX = ".dlhwcluster.json"
+_KINDS: dict[str, tuple[type, ...]] = {
+    "nodes": (int,), "fabric": (str,), "overlap": (bool,), "precision": (str,)}
+
+
+def to_dict(build: Build, spec: ClusterSpec) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "build": buildfile.to_dict(build),
+            "cluster": asdict(spec)}
+
+
+def save(build: Build, spec: ClusterSpec, path: str | os.PathLike[str]) -> Path:
+    data = (json.dumps(to_dict(build, spec), indent=2, ensure_ascii=False) + "\n").encode()
+    target = Path(path)
+    try:
+        return write_atomic(target, data)
+    except OSError as exc:
+        raise ClusterInputError(f"cannot save {target.name}: {exc.strerror or exc}") from None
+
+
+def is_plan(document: Any) -> bool:
+    return isinstance(document, dict) and document.get("format") == FORMAT
+
+
+def spec_from_mapping(data: Any) -> ClusterSpec:
+    """The ``cluster`` object -> ``ClusterSpec``; a wrong key or type names the field."""
+    if not isinstance(data, dict):
+        raise ClusterInputError("cluster: expected an object")
+    known = {f.name for f in fields(ClusterSpec)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ClusterInputError(f"cluster: unknown field {unknown[0]!r}")
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        kinds = _KINDS.get(name)
+        if value is None and name not in ("nodes", "fabric", "overlap", "precision"):
+            values[name] = None
+            continue
+        if kinds is not None:
+            ok = isinstance(value, kinds) and not (kinds == (int,) and isinstance(value, bool))
+        else:
+            ok = (isinstance(value, int | float) and not isinstance(value, bool)
+                  and math.isfinite(value))
+        if not ok:
+            raise ClusterInputError(f"{name}: {value!r} is not a valid value")
+        values[name] = float(value) if kinds is None else value
+    if "nodes" not in values:
+        raise ClusterInputError("nodes: missing")
+    return ClusterSpec(**values)
+
+
+def from_dict(document: Any, resolve: buildfile.Resolver) -> tuple[Build, ClusterSpec,
+                                                                    list[str]]:
+    if not is_plan(document):
+        raise ClusterInputError("not a cluster plan (format is not 'dlhw-cluster')")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ClusterInputError(f"version: {version!r} is not a plan file version")
+    if version > VERSION:
+        raise ClusterInputError(f"version: the plan is version {version}; this dlhw reads "
+                                f"up to {VERSION}")
+    try:
+        loaded = buildfile.from_dict(document.get("build"), resolve)
+    except BuildFileError as exc:
+        raise ClusterInputError(f"build: {exc}") from None
+    return loaded.build, spec_from_mapping(document.get("cluster")), list(loaded.warnings)
+
+
+def load(path: str | os.PathLike[str], resolve: buildfile.Resolver) -> tuple[
+        Build, ClusterSpec, list[str]]:
+    target = Path(path)
+    try:
+        document = json.loads(target.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise ClusterInputError(f"cannot open {target.name}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ClusterInputError(f"cannot open {target.name}: not JSON ({exc})") from None
+    return from_dict(document, resolve)

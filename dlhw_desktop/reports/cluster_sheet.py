@@ -1,0 +1,172 @@
+"""A cluster plan as sections of (label, value) rows and a JSON-ready dict.
+
+Shared by ``dlhw cluster`` (text and JSON) and the Cluster tab: one place decides what a
+plan shows and how its numbers read. Unknown figures read "n/a"; identical nodes, GPUs,
+switches, cables and transceivers appear once, with a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, replace
+from typing import Any
+
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.cluster.node import node_from_build
+from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, plan_cluster
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.precision import peak_flops
+
+Section = tuple[str, list[tuple[str, str]]]
+
+
+def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
+    """The build's own workload fills what the spec leaves open (params, tokens, MFU)."""
+    workload = build.workload.workload
+    if workload is None:
+        return spec
+    return replace(spec, params=spec.params or workload.model.params,
+                   tokens=spec.tokens or workload.tokens,
+                   mfu=spec.mfu if spec.mfu is not None else workload.mfu,
+                   precision=workload.precision)
+
+
+def plan_for_build(build: Build, spec: ClusterSpec,
+                   cloud_offers: Sequence[Part] = ()) -> ClusterPlan:
+    """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+    spec = with_build_workload(spec, build)
+    node = node_from_build(build)
+    return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision))
+
+
+def _n(value: float | None, unit: str = "", digits: int = 0) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:,.{digits}f}{unit}"
+
+
+def _usd(value: float | None) -> str:
+    return "n/a" if value is None else f"${value:,.0f}"
+
+
+def sections(plan: ClusterPlan) -> list[Section]:
+    node, net, sw = plan.node, plan.network, plan.fabric.switch
+    out: list[Section] = [
+        ("Nodes", [
+            ("Node", f"{plan.spec.nodes:,}x {node.name}"),
+            ("GPUs", f"{plan.gpus:,}x {node.gpu.display_name} ({node.gpus} per node)"),
+            ("Node power", f"{_n(node.power_w, ' W')} ({node.power_basis})"),
+            ("Node height", _n(node.rack_units, " U")),
+            ("Cooling", node.cooling or "n/a"),
+        ]),
+        ("Fabric", [
+            ("Fabric", f"{plan.fabric.label}, rail-optimised fat tree, {net.tiers} tier(s)"),
+            ("NIC ports", f"{net.endpoints:,} ({net.endpoints // plan.spec.nodes} per node)"),
+            ("Switches", f"{net.switches:,}x {sw.name} ({sw.ports} x {sw.port_gb_s} Gb/s): "
+                         f"{net.leaves:,} leaf, {net.spines:,} spine, {net.core:,} core"),
+            ("Cables", f"{net.cables:,}: {net.node_leaf_cables:,} node-leaf, "
+                       f"{net.leaf_spine_cables:,} leaf-spine, {net.spine_core_cables:,} "
+                       "spine-core"),
+            ("Transceivers", f"{net.transceivers:,} (every link optical)"),
+        ]),
+        ("Racks and facility", [
+            ("Compute racks", f"{plan.compute_racks:,} ({plan.nodes_per_rack} nodes, "
+                              f"{_n(plan.rack_kw_used, ' kW', 1)} each; limit "
+                              f"{plan.spec.rack_kw:g} kW)"),
+            ("Network rack units", _n(plan.network_rack_units, " U")),
+            ("IT power", _n(plan.it_kw, " kW", 1)),
+            ("Facility power", f"{_n(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
+            ("Heat", _n(plan.heat_btu_h, " BTU/h")),
+            ("Floor (rack footprint)", _n(plan.floor_m2, " m²", 1)),
+            ("Energy per year", f"{_n(plan.yearly_kwh, ' kWh')}, "
+                                f"{_usd(plan.yearly_energy_usd)} at "
+                                f"${plan.spec.price_per_kwh_usd:g}/kWh, "
+                                f"{plan.spec.utilisation:.0%} use"),
+        ]),
+        ("Cost", [
+            ("Nodes", f"{_usd(plan.capex_known_usd) if node.price_usd else 'n/a'} "
+                      f"({node.price_basis})"),
+            ("Network", "n/a (switch, cable and optics prices are not in the catalog)"),
+            ("Total capex", _usd(plan.capex_usd)),
+        ]),
+    ]
+    storage = [("Checkpoint", _n(plan.checkpoint_bytes / 1e12 if plan.checkpoint_bytes else None,
+                                 " TB", 2) + " (14 bytes/parameter)"),
+               ("Write bandwidth", _n(plan.spec.storage_write_gb_s, " GB/s")),
+               ("Read bandwidth", _n(plan.spec.storage_read_gb_s, " GB/s")),
+               ("Time to write a checkpoint", _n(plan.checkpoint_write_s, " s", 1))]
+    out.append(("Storage", storage))
+    t = plan.training
+    if t is not None:
+        rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} "
+                                  "M GPU-hours)"),
+                ("Compute", f"{t.compute_s / 86400:,.1f} days"),
+                ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
+                                      f"{t.exposed_s / 86400:,.1f} exposed"),
+                ("Scaling model", t.model)]
+        if plan.cloud is not None:
+            c = plan.cloud
+            rows.append(("Rented instead", f"{_usd(c.cost_usd)}: {c.instances:,}x "
+                                           f"{c.offer.display_name} for {c.hours:,.0f} h"))
+        else:
+            rows.append(("Rented instead", "n/a (no priced cloud offer of this GPU)"))
+        out.append(("Time and rent", rows))
+    out.append(("Assumptions", [(str(i + 1), a) for i, a in enumerate(plan.assumptions)]))
+    return out
+
+
+def to_json(plan: ClusterPlan) -> dict[str, Any]:
+    node, net = plan.node, plan.network
+    t = plan.training
+    return {
+        "cluster": asdict(plan.spec),
+        "node": {"name": node.name, "count": plan.spec.nodes, "gpu_id": node.gpu.id,
+                 "gpu": node.gpu.display_name, "gpus_per_node": node.gpus,
+                 "power_w": node.power_w, "power_basis": node.power_basis,
+                 "rack_units": node.rack_units, "cooling": node.cooling,
+                 "price_usd": node.price_usd, "price_basis": node.price_basis},
+        "gpus": plan.gpus,
+        "fabric": {"key": plan.fabric.key, "label": plan.fabric.label,
+                   "switch": plan.fabric.switch.name, "switch_ports": plan.fabric.switch.ports,
+                   "tiers": net.tiers, "endpoints": net.endpoints, "leaf": net.leaves,
+                   "spine": net.spines, "core": net.core, "switches": net.switches,
+                   "cables": {"node_leaf": net.node_leaf_cables,
+                              "leaf_spine": net.leaf_spine_cables,
+                              "spine_core": net.spine_core_cables, "total": net.cables},
+                   "transceivers": net.transceivers, "source": plan.fabric.switch.source},
+        "bill_of_materials": [{"item": i, "count": c, "unit_price_usd": p}
+                              for i, c, p in plan.bill_of_materials()],
+        "racks": {"compute": plan.compute_racks, "nodes_per_rack": plan.nodes_per_rack,
+                  "kw_per_rack": plan.rack_kw_used, "network_rack_units": plan.network_rack_units,
+                  "floor_m2": plan.floor_m2},
+        "power": {"it_kw": plan.it_kw, "facility_kw": plan.facility_kw,
+                  "heat_btu_h": plan.heat_btu_h, "yearly_kwh": plan.yearly_kwh,
+                  "yearly_energy_usd": plan.yearly_energy_usd},
+        "cost": {"capex_usd": plan.capex_usd, "nodes_usd": plan.capex_known_usd or None},
+        "storage": {"checkpoint_bytes": plan.checkpoint_bytes,
+                    "checkpoint_write_s": plan.checkpoint_write_s},
+        "training": None if t is None else {
+            "days": t.days, "gpu_hours": t.gpu_hours(plan.gpus), "compute_s": t.compute_s,
+            "exchange_s": t.exchange_s, "exposed_s": t.exposed_s, "steps": t.steps,
+            "replicas": t.replicas, "nodes_per_replica": t.nodes_per_replica, "model": t.model},
+        "cloud": None if plan.cloud is None else {
+            "offer_id": plan.cloud.offer.id, "instances": plan.cloud.instances,
+            "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd},
+        "assumptions": list(plan.assumptions),
+    }
+
+
+def to_markdown(plan: ClusterPlan, title: str) -> str:
+    """The sheet as Markdown: a bill of materials, then every section as a table."""
+    lines = [f"# Cluster plan: {title}", "",
+             f"{plan.spec.nodes:,} nodes, {plan.gpus:,} GPUs, {plan.fabric.label}.", "",
+             "## Bill of materials", "", "| Item | Count | Unit price |", "|---|---:|---:|"]
+    for item, count, price in plan.bill_of_materials():
+        lines.append(f"| {item} | {count:,} | {_usd(price)} |")
+    for name, rows in sections(plan):
+        lines += ["", f"## {name}", "", "| | |", "|---|---|"]
+        lines += [f"| {label} | {value.replace('|', '/')} |" for label, value in rows]
+    lines += ["", f"Switch figures: {plan.fabric.switch.name}, {plan.fabric.switch.source}",
+              "Fabric topology: NVIDIA DGX SuperPOD reference architecture (rail-optimised, "
+              "non-blocking fat tree).", ""]
+    return "\n".join(lines)

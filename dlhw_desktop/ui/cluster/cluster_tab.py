@@ -1,0 +1,174 @@
+"""The Cluster tab: N nodes of the current build, as a tree of the plan's sections.
+
+The view only: the plan comes from ``reports.cluster_sheet.plan_for_build`` (pure), the
+build from the shell (``build_provider``). The plan is recomputed when an input changes and
+when the tab is shown (the build may have changed meanwhile); a bad input shows its one-line
+reason in place of the plan, nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.cluster import planfile
+from dlhw_desktop.core.cluster.fabric import FABRICS
+from dlhw_desktop.core.cluster.plan import MAX_NODES, RACK_LIMITS_KW, ClusterPlan, ClusterSpec
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
+
+
+def _number(text: str) -> float | None:
+    """``"70e9"``, ``"70,000,000,000"`` -> float; empty -> None; ValueError otherwise."""
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    return float(cleaned) if cleaned else None
+
+
+class ClusterTab(QWidget):
+    def __init__(self, catalog: Catalog, build_provider: Callable[[], Build | None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cluster_tab")
+        self.catalog = catalog
+        self._build_provider = build_provider
+        self._cloud = catalog.parts(Category.CLOUD)
+        self.plan: ClusterPlan | None = None
+
+        self.nodes = QSpinBox(objectName="cluster_nodes")
+        self.nodes.setRange(1, MAX_NODES)
+        self.nodes.setValue(32)
+        self.fabric = QComboBox(objectName="cluster_fabric")
+        for key, fabric in FABRICS.items():
+            self.fabric.addItem(fabric.label, key)
+        self.rack_kw = QComboBox(objectName="cluster_rack_kw")
+        for kw in RACK_LIMITS_KW:
+            self.rack_kw.addItem(f"{kw:g} kW per rack", kw)
+        self.rack_kw.setCurrentIndex(RACK_LIMITS_KW.index(40.0))
+        self.pue = QDoubleSpinBox(objectName="cluster_pue", decimals=2, singleStep=0.05)
+        self.pue.setRange(1.0, 3.0)
+        self.pue.setValue(1.3)
+        self.storage_write = QDoubleSpinBox(objectName="cluster_storage_write", decimals=0)
+        self.storage_write.setRange(0, 1_000_000)
+        self.storage_write.setSpecialValueText("n/a")
+        self.storage_write.setSuffix(" GB/s")
+        self.params = QLineEdit(objectName="cluster_params", placeholderText="from the build")
+        self.tokens = QLineEdit(objectName="cluster_tokens", placeholderText="from the build")
+        self.mfu = QLineEdit(objectName="cluster_mfu", placeholderText="from the build")
+        self.overlap = QCheckBox("Gradient exchange overlaps the backward pass",
+                                 objectName="cluster_overlap", checked=True)
+        self.save_button = QPushButton("Save plan…", objectName="cluster_save")
+        self.message = QLabel(objectName="cluster_message", wordWrap=True)
+        self.tree = QTreeWidget(objectName="cluster_tree")
+        self.tree.setHeaderLabels(["Item", "Value"])
+        self.tree.setColumnWidth(0, 220)
+
+        form = QFormLayout()
+        form.addRow("Nodes", self.nodes)
+        form.addRow("Fabric", self.fabric)
+        form.addRow("Rack limit", self.rack_kw)
+        form.addRow("PUE", self.pue)
+        form.addRow("Storage write", self.storage_write)
+        form.addRow("Parameters", self.params)
+        form.addRow("Training tokens", self.tokens)
+        form.addRow("MFU (0-1)", self.mfu)
+        form.addRow(self.overlap)
+        form.addRow(self.save_button)
+        left = QWidget()
+        left.setLayout(form)
+        right = QVBoxLayout()
+        right.addWidget(self.message)
+        right.addWidget(self.tree, 1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(left)
+        layout.addLayout(right, 1)
+
+        self.nodes.valueChanged.connect(self.refresh)
+        self.fabric.currentIndexChanged.connect(self.refresh)
+        self.rack_kw.currentIndexChanged.connect(self.refresh)
+        self.pue.valueChanged.connect(self.refresh)
+        self.storage_write.valueChanged.connect(self.refresh)
+        for edit in (self.params, self.tokens, self.mfu):
+            edit.editingFinished.connect(self.refresh)
+        self.overlap.toggled.connect(self.refresh)
+        self.save_button.clicked.connect(self._ask_save)
+
+    def spec(self) -> ClusterSpec:
+        """The inputs as a ``ClusterSpec``; ``ValueError`` names a field that is not a number."""
+        values: dict[str, float | None] = {}
+        for name, edit in (("params", self.params), ("tokens", self.tokens),
+                           ("mfu", self.mfu)):
+            try:
+                values[name] = _number(edit.text())
+            except ValueError:
+                raise ValueError(f"{name}: {edit.text()!r} is not a number") from None
+        write = self.storage_write.value() or None
+        return ClusterSpec(nodes=self.nodes.value(), fabric=self.fabric.currentData(),
+                           rack_kw=float(self.rack_kw.currentData()), pue=self.pue.value(),
+                           storage_write_gb_s=write, overlap=self.overlap.isChecked(),
+                           **values)
+
+    def refresh(self) -> None:
+        build = self._build_provider()
+        self.tree.clear()
+        self.plan = None
+        if build is None or not build.accelerators:
+            self.message.setText("Add GPUs (or a GPU server platform and its modules) to the "
+                                 "build, then plan a cluster of it here.")
+            return
+        try:
+            self.plan = plan_for_build(build, self.spec(), self._cloud)
+        except (DlhwError, ValueError) as exc:
+            self.message.setText(str(exc))
+            return
+        self.message.setText(f"{self.plan.spec.nodes:,} nodes of “{build.name}”: "
+                             f"{self.plan.gpus:,} GPUs")
+        for title, rows in sections(self.plan):
+            top = QTreeWidgetItem([title, ""])
+            for label, value in rows:
+                child = QTreeWidgetItem([label, value])
+                child.setToolTip(1, value)
+                top.addChild(child)
+            self.tree.addTopLevelItem(top)
+            top.setExpanded(True)
+        self.tree.resizeColumnToContents(0)
+
+    def save_plan(self, path: Path) -> Path:
+        build = self._build_provider()
+        if build is None:
+            raise DlhwError("no build to save")
+        return planfile.save(build, self.spec(), path)
+
+    def _ask_save(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save cluster plan", "",
+                                              f"Cluster plans (*{planfile.SUFFIX})")
+        if not name:
+            return
+        try:
+            self.save_plan(Path(name))
+        except (DlhwError, ValueError) as exc:
+            self.message.setText(str(exc))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.refresh()

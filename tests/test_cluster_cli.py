@@ -1,0 +1,72 @@
+"""``dlhw cluster``: a plan from a shell; bad input is one line naming the field, exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.cli import main
+from dlhw_desktop.core import buildfile
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.templates import template
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def dgx(catalog: Catalog, tmp_path: Path) -> Path:
+    tpl = template("dgx-h100")
+    build = Build(name=tpl.name)
+    for part_id, quantity in tpl.parts:
+        build.add(catalog.get(part_id), quantity)
+    return buildfile.save(build, tmp_path / "dgx.dlhw.json")
+
+
+def test_cluster_json_counts_and_saves_a_plan(capsys, dgx: Path, tmp_path: Path) -> None:
+    plan = tmp_path / "pod.dlhwcluster.json"
+    code, out, err = run(capsys, "cluster", str(dgx), "--nodes", "256", "--params", "70e9",
+                         "--tokens", "2e12", "--json", "-o", str(plan))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["gpus"] == 2048
+    assert (data["fabric"]["leaf"], data["fabric"]["spine"]) == (64, 32)
+    assert data["bill_of_materials"][0]["count"] == 256
+    assert data["training"]["days"] > 0
+    code, out, _ = run(capsys, "cluster", str(plan), "--nodes", "512")
+    assert code == 0 and "4,096x NVIDIA H100" in out and "128 core" not in out
+
+
+@pytest.mark.parametrize(("args", "field"), [
+    (["--nodes", "0"], "nodes"), (["--nodes", "1000000"], "nodes"),
+    (["--fabric", "ib-xdr"], "fabric"), (["--rack-kw", "8"], "rack_kw"),
+    (["--mfu", "7"], "mfu"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, dgx: Path, args: list[str],
+                                          field: str) -> None:
+    code, out, err = run(capsys, "cluster", str(dgx), *args)
+    assert code == 2 and not out
+    assert err.startswith(f"dlhw: error: {field}:") and err.count("\n") == 1
+
+
+def test_a_file_that_is_neither_is_refused(capsys, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    code, _, err = run(capsys, "cluster", str(junk))
+    assert code == 2 and "not a build or a cluster plan" in err
+
+
+def test_markdown_sheet(capsys, dgx: Path, tmp_path: Path) -> None:
+    sheet = tmp_path / "pod.md"
+    code, _, err = run(capsys, "cluster", str(dgx), "--nodes", "32", "--markdown", str(sheet))
+    assert code == 0, err
+    text = sheet.read_text()
+    # the DGX H100 has no sourced price: the node line says so instead of a guess
+    assert "| NVIDIA DGX H100 node (8x NVIDIA H100 SXM5 80 GB) | 32 | n/a |" in text
+    assert "## Fabric" in text and "8 leaf, 4 spine" in text

@@ -1,0 +1,67 @@
+"""The Cluster tab: the current build as N nodes; inputs change the plan; bad input says why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.cluster import planfile
+from dlhw_desktop.core.templates import template
+from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.shell.main_window import MainWindow
+
+
+def _dgx(catalog: Catalog) -> Build:
+    tpl = template("dgx-h100")
+    build = Build(tpl.name)
+    for part_id, quantity in tpl.parts:
+        build.add(catalog.get(part_id), quantity)
+    return build
+
+
+def _values(tab: ClusterTab) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for i in range(tab.tree.topLevelItemCount()):
+        top = tab.tree.topLevelItem(i)
+        for j in range(top.childCount()):
+            child = top.child(j)
+            out[f"{top.text(0)}/{child.text(0)}"] = child.text(1)
+    return out
+
+
+def test_the_plan_follows_the_inputs(qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
+    build = _dgx(catalog)
+    tab = ClusterTab(catalog, lambda: build)
+    qtbot.addWidget(tab)
+    tab.nodes.setValue(256)
+    values = _values(tab)
+    assert "2,048x NVIDIA H100" in values["Nodes/GPUs"]
+    assert "64 leaf, 32 spine, 0 core" in values["Fabric/Switches"]
+    tab.nodes.setValue(512)
+    assert "128 leaf, 128 spine, 64 core" in _values(tab)["Fabric/Switches"]
+    tab.rack_kw.setCurrentIndex(0)  # 15 kW: one 10.2 kW DGX per rack
+    assert _values(tab)["Racks and facility/Compute racks"].startswith("512 (1 nodes")
+    tab.fabric.setCurrentIndex(list(tab.fabric.itemData(i) for i in range(
+        tab.fabric.count())).index("ib-xdr"))
+    assert tab.plan is None and tab.message.text().startswith("fabric:")
+    path = tab.save_plan(tmp_path / "pod.dlhwcluster.json")
+    opened, spec, _ = planfile.load(path, catalog.get)
+    assert spec.fabric == "ib-xdr" and spec.nodes == 512 and len(opened) == len(build)
+
+
+def test_the_shell_adds_the_tab_and_hands_it_the_build(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
+    window = MainWindow(catalog, app_settings)
+    qtbot.addWidget(window)
+    assert window.tabs.tabText(3) == "Cluster"
+    window.build_tab.add_parts(["server/nvidia-dgx-h100",
+                                "accelerator/nvidia-h100-sxm5-80-gb"])
+    window.build_tab.build.set_quantity("accelerator/nvidia-h100-sxm5-80-gb", 8)
+    window.cluster_tab.refresh()
+    assert window.cluster_tab.plan is not None
+    assert window.cluster_tab.plan.node.gpus == 8
+    window.build_tab.undo_stack.setClean()  # closing asks nothing
