@@ -103,6 +103,7 @@ class TotalsBar(QFrame):
             value = QLabel("—", objectName=f"total_{key}_value")
             set_text_style(value, 14, bold=True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setWordWrap(True)  # "at least 2,020 W" wraps in a narrow tile, never cut
             caption = QLabel("", objectName=f"total_{key}_caption")
             set_text_style(caption, 8, muted=True)
             caption.setWordWrap(True)
