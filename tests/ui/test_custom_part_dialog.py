@@ -197,3 +197,29 @@ def test_totals_bar_text_from_a_summary(qtbot: QtBot, catalog: Catalog) -> None:
     bar.show_summary(summarize(build), CheckSettings())
     assert bar.value("sustained") == "at least 1,120 W"  # 2 x 450 + 170 + 50 W board
     assert bar.captions["sustained"].text() == "1 part without a power figure"
+
+
+def test_field_messages_follow_a_theme_change(qtbot: QtBot, dialog: CustomPartDialog) -> None:
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from dlhw_desktop.ui.common.theme import apply_theme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    qtbot.keyClicks(edit(dialog, "tdp_w"), "x")
+    message = dialog.messages["tdp_w"]
+
+    def ink() -> int:
+        return message.palette().color(QPalette.ColorRole.WindowText).lightness()
+
+    try:
+        apply_theme(app, "light")
+        light = ink()
+        apply_theme(app, "dark")
+        qtbot.waitUntil(lambda: ink() > light, timeout=2000)  # a lighter red on dark
+        back = message.palette().color(QPalette.ColorRole.Window)
+        assert back == app.palette().color(QPalette.ColorRole.Window)
+    finally:
+        apply_theme(app, "light")
+    qtbot.waitUntil(lambda: ink() == light, timeout=2000)

@@ -64,14 +64,14 @@ class MessageLabel(QLabel):
 
     def _recolour(self) -> None:
         palette = self.palette()
-        palette.setColor(QPalette.ColorRole.WindowText,
-                         QColor("#ff8a80" if is_dark_palette(palette) else "#b71c1c"))
-        self.setPalette(palette)
+        wanted = QColor("#ff8a80" if is_dark_palette(palette) else "#b71c1c")
+        if palette.color(QPalette.ColorRole.WindowText) != wanted:
+            palette.setColor(QPalette.ColorRole.WindowText, wanted)
+            self.setPalette(palette)  # one more PaletteChange, which then finds it right
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.ApplicationPaletteChange:
-            self.setPalette(QPalette())  # back to the application's, then our red on it
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._recolour()
 
     def say(self, text: str) -> None:
