@@ -263,8 +263,7 @@ class CustomPartDialog(QDialog):
         elif len(fields) > 1:
             shown = ", ".join(fields[:4]) + (f" and {len(fields) - 4} more"
                                              if len(fields) > 4 else "")
-            self.error.say(f"Cannot save yet: {len(fields)} figures are not numbers in "
-                           f"range ({shown})")
+            self.error.say(f"Cannot save yet: fix {len(fields)} figures ({shown})")
         else:
             label, reason = found[0] if not fields else next(p for p in found if p[0])
             self.error.say(f"Cannot save yet: {label}: {reason}" if label
