@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
@@ -499,7 +499,9 @@ def test_custom_parts_are_stored_and_usable(qtbot: QtBot, tab: BuildTab,
     dialog.price.setText("2500")
     dialog.fields["memory_gb"].setText("64")
     dialog.fields["tdp_w"].setText("350")
-    dialog.fields["cooling"].setText("blower")
+    cooling = dialog.fields["cooling"]
+    assert isinstance(cooling, QComboBox)  # a choice, never free text (issue 20)
+    cooling.setCurrentIndex(cooling.findData("blower"))
     dialog.fields["ecc"].setCurrentIndex(dialog.fields["ecc"].findData(True))
     dialog.accept()
     part = dialog.part

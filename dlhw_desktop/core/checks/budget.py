@@ -88,6 +88,20 @@ class PowerBudget:
     yearly_kwh: float | None
     yearly_cost_usd: float | None
     breakdown: tuple[tuple[str, float], ...] = field(default=())
+    lower_bound: bool = False
+    """A power figure is missing: the exact figures above are unknown (``None``) and the
+    ``*_at_least`` ones below hold what the parts with a figure draw (never a pass)."""
+    sustained_at_least_w: float | None = None
+    wall_at_least_w: float | None = None
+    yearly_kwh_at_least: float | None = None
+    yearly_cost_at_least_usd: float | None = None
+    unpowered_count: int = 0
+    """Parts (counting quantities) without a power figure."""
+
+    @property
+    def unpowered_names(self) -> tuple[str, ...]:
+        """Display names of the parts without a power figure, each once."""
+        return tuple(dict.fromkeys(part.display_name for part, _ in self.missing))
 
 
 def storage_w(part: Part) -> float:
@@ -100,7 +114,9 @@ def storage_w(part: Part) -> float:
 def power_budget(ctx: CheckContext) -> PowerBudget:
     """Sustained DC load, PSU load, wall draw and yearly energy of a build."""
     absent: list[tuple[Part, str]] = []
+    unpowered = 0
     gpu_w: float | None = 0.0
+    gpu_known = 0.0
     for item in ctx.accelerators:
         if item.part.text("form_factor").lower() in SERVER_MODULE_FORMS \
                 and ctx.server is None:
@@ -108,14 +124,18 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
         tdp = item.part.number("tdp_w")
         if tdp is None:
             absent.append((item.part, "tdp_w"))
+            unpowered += item.quantity
             gpu_w = None
-        elif gpu_w is not None:
-            gpu_w += tdp * item.quantity
+        else:
+            gpu_known += tdp * item.quantity
+            if gpu_w is not None:
+                gpu_w += tdp * item.quantity
     cpu_w: float | None = 0.0
     if ctx.cpu is not None:
         cpu_w = ctx.cpu.number("tdp_w")
         if cpu_w is None:
             absent.append((ctx.cpu, "tdp_w"))
+            unpowered += max(1, ctx.cpu_count)
         else:
             cpu_w *= ctx.cpu_count  # a dual-socket board: both CPUs
     breakdown: list[tuple[str, float]] = []
@@ -135,33 +155,41 @@ def power_budget(ctx: CheckContext) -> PowerBudget:
     if ctx.case is not None:
         breakdown.append(("fans", FANS_W))
         platform += FANS_W
-    if gpu_w:
-        breakdown.insert(0, ("accelerators", gpu_w))
+    if gpu_known:
+        breakdown.insert(0, ("accelerators", gpu_known))
     if cpu_w:
         breakdown.insert(0, ("cpu", cpu_w))
 
-    sustained = None
-    if ctx.local_items and gpu_w is not None and cpu_w is not None:
-        sustained = gpu_w + cpu_w + platform
     unit_w = ctx.psu.number("wattage_w") if ctx.psu is not None else None
     # Several ATX units share the load (their sum is what they deliver together); of a
     # server's redundant modules, only those that must carry it on their own count.
     psu_w = unit_w * ctx.psu_carrying if unit_w is not None else None
     if ctx.server is not None:  # a GPU server's own supplies: those that carry the load
         psu_w = carrying_w(ctx.server)
-    load = sustained / psu_w if sustained is not None and psu_w else None
+    rating = (ctx.psu.text("efficiency_rating")
+              if ctx.psu is not None and ctx.server is None else None)
+    sustained = wall = kwh = cost = None
     efficiency = None
-    if sustained is not None:
-        rating = (ctx.psu.text("efficiency_rating")
-                  if ctx.psu is not None and ctx.server is None else None)
-        efficiency = efficiency_at(rating, load if load is not None else 0.5)
+    exact = bool(ctx.local_items) and gpu_w is not None and cpu_w is not None
+    known = gpu_known + (cpu_w or 0.0) + platform if ctx.local_items else None
+    if known is not None:
+        # Wall draw grows with the DC load on every 80 PLUS curve (the efficiency never
+        # rises faster than the load), so the known parts' wall draw is a lower bound too.
+        load_known = known / psu_w if psu_w else None
+        efficiency = efficiency_at(rating, load_known if load_known is not None else 0.5)
+        wall = known / (efficiency or ASSUMED_EFFICIENCY)
+        kwh = wall * HOURS_PER_YEAR * ctx.settings.utilisation / 1000.0
+        cost = kwh * ctx.settings.price_per_kwh_usd
+        sustained = known
     assumed = sustained is not None and efficiency is None
     if assumed:
         efficiency = ASSUMED_EFFICIENCY
-    wall = sustained / efficiency if sustained is not None and efficiency else None
-    kwh = cost = None
-    if wall is not None:
-        kwh = wall * HOURS_PER_YEAR * ctx.settings.utilisation / 1000.0
-        cost = kwh * ctx.settings.price_per_kwh_usd
-    return PowerBudget(sustained, gpu_w, cpu_w, platform, tuple(absent), psu_w, load,
-                       efficiency, assumed, wall, kwh, cost, tuple(breakdown))
+    if exact or sustained is None:
+        load = sustained / psu_w if sustained is not None and psu_w else None
+        return PowerBudget(sustained, gpu_w, cpu_w, platform, tuple(absent), psu_w, load,
+                           efficiency, assumed, wall, kwh, cost, tuple(breakdown))
+    return PowerBudget(None, gpu_w, cpu_w, platform, tuple(absent), psu_w, None,
+                       efficiency, assumed, None, None, None, tuple(breakdown),
+                       lower_bound=True, sustained_at_least_w=sustained,
+                       wall_at_least_w=wall, yearly_kwh_at_least=kwh,
+                       yearly_cost_at_least_usd=cost, unpowered_count=unpowered)

@@ -78,10 +78,25 @@ def check_case_heat(ctx: CheckContext) -> list[CheckResult]:
         return []
     capacity = ctx.case.number("heat_capacity_w")
     heat = ctx.budget.sustained_w
-    if capacity is None or heat is None:
+    at_least = ctx.budget.sustained_at_least_w
+    if capacity is None or (heat is None and not at_least):
         return []  # "when known": most cases publish no heat figure
-    figures = {"heat_w": heat, "heat_capacity_w": capacity}
     ids = (ctx.case.id,)
+    if heat is None:  # a part lacks its power figure: a lower bound never passes
+        assert at_least is not None
+        figures = {"heat_at_least_w": at_least, "heat_capacity_w": capacity}
+        absent = missing(ctx.budget.missing)
+        if at_least > capacity:
+            return [CheckResult(
+                "cooling.case", "cooling", "warn",
+                f"At least {watts(at_least)} of heat already exceeds "
+                f"{ctx.case.display_name}'s {watts(capacity)} airflow rating; {absent}",
+                figures, ids, "Choose a case with more airflow, or power-limit the GPUs.")]
+        return [CheckResult(
+            "cooling.case", "cooling", "unknown",
+            f"At least {watts(at_least)} of heat against {ctx.case.display_name}'s "
+            f"{watts(capacity)} airflow rating; {absent}", figures, ids)]
+    figures = {"heat_w": heat, "heat_capacity_w": capacity}
     if heat <= capacity:
         return [CheckResult("cooling.case", "cooling", "pass",
                             f"{watts(heat)} of heat is within {ctx.case.display_name}'s "

@@ -151,8 +151,7 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
                "platform_w": b.platform_w, "psu_w": b.psu_w,
                "load_pct": None if b.load is None else round(b.load * 100, 1)}
     if b.sustained_w is None:
-        return [CheckResult("power.psu_load", "power", "unknown",
-                            f"Sustained load unknown: {missing(b.missing)}", figures, ids)]
+        return [_psu_load_at_least(ctx, figures, ids)]
     if ctx.psu is None:
         return [CheckResult(
             "power.psu_load", "power", "unknown",
@@ -185,6 +184,31 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
         suggestion = (f"{advice[:-1]}, or {bigger}." if advice
                       else f"{bigger[0].upper()}{bigger[1:]}.")
     return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion)]
+
+
+def _psu_load_at_least(ctx: CheckContext, figures: dict[str, float | None],
+                       ids: tuple[str, ...]) -> CheckResult:
+    """A part lacks its power figure: what the others draw is a lower bound, which may
+    already fail or warn but can never pass."""
+    b = ctx.budget
+    known = b.sustained_at_least_w
+    figures["sustained_at_least_w"] = known
+    if not known or ctx.psu is None or not b.psu_w:
+        return CheckResult("power.psu_load", "power", "unknown",
+                           f"Sustained load unknown: {missing(b.missing)}", figures, ids)
+    load = known / b.psu_w
+    figures["load_at_least_pct"] = round(load * 100, 1)
+    status: Status = ("fail" if load > PSU_FAIL_LOAD
+                      else "warn" if load > PSU_WARN_LOAD else "unknown")
+    head = (f"Sustained load at least {watts(known)}, {pct(load)} of the {watts(b.psu_w)} "
+            f"{ctx.psu_label}")
+    tail = {"fail": " already (over its rating: it will shut down under load)",
+            "warn": f" already (above the {pct(PSU_WARN_LOAD)} headroom line)",
+            "unknown": ""}[status]
+    suggestion = ("" if status == "unknown" else
+                  f"Choose a PSU of at least {watts(_min_psu(known))}.")
+    return CheckResult("power.psu_load", "power", status,
+                       f"{head}{tail}; {missing(b.missing)}", figures, ids, suggestion)
 
 
 def check_transients(ctx: CheckContext) -> list[CheckResult]:
@@ -418,6 +442,8 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
     if ctx.server is not None:
         return []  # a GPU server platform: checks.server judges its own supplies
     b = ctx.budget
+    if b.lower_bound:
+        return _circuit_at_least(ctx)
     if b.wall_w is None or b.sustained_w is None or b.efficiency is None:
         return []
     mains = ctx.settings.circuit
@@ -455,6 +481,32 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
         f"Wall draw ~{watts(b.wall_w)} ({how}) exceeds a {mains.label}'s {watts(limit)} "
         f"continuous limit{energy}", figures, ids,
         advice or "Put the machine on a dedicated or higher-rated circuit.")]
+
+
+def _circuit_at_least(ctx: CheckContext) -> list[CheckResult]:
+    """Wall draw when a part lacks its power figure: over the limit (or near it) already
+    warns; below it the circuit check is unknown, never a pass."""
+    b = ctx.budget
+    wall = b.wall_at_least_w
+    if not wall:
+        return []
+    mains = ctx.settings.circuit
+    limit = mains.limit_w
+    figures = {"wall_at_least_w": round(wall, 1), "circuit_limit_w": limit}
+    ids = tuple(i.part.id for i in ctx.local_items)
+    head = f"Wall draw at least ~{watts(wall)}"
+    if wall > limit * (1 - NEAR_LIMIT_MARGIN):
+        where = ("exceeds" if wall > limit
+                 else f"is within {pct(NEAR_LIMIT_MARGIN)} of")
+        return [CheckResult(
+            "power.circuit", "power", "warn",
+            f"{head} already {where} a {mains.label}'s {watts(limit)} continuous limit; "
+            f"{missing(b.missing)}", figures, ids,
+            "Put the machine on a dedicated or higher-rated circuit.")]
+    return [CheckResult(
+        "power.circuit", "power", "unknown",
+        f"{head}, below a {mains.label}'s {watts(limit)} continuous limit so far; "
+        f"{missing(b.missing)}", figures, ids)]
 
 
 def check_redundancy(ctx: CheckContext) -> list[CheckResult]:

@@ -34,6 +34,17 @@ class BuildSummary:
     parts: int
     power_breakdown: tuple[tuple[str, float], ...] = ()
     """DC watts by consumer (cpu, accelerators, motherboard, memory, storage, fans)."""
+    power_lower_bound: bool = False
+    """A part lacks its power figure: sustained, wall, heat and energy above are unknown
+    and the ``*_at_least`` figures hold what the other parts draw."""
+    sustained_at_least_w: float | None = None
+    wall_at_least_w: float | None = None
+    heat_at_least_w: float | None = None
+    yearly_kwh_at_least: float | None = None
+    yearly_cost_at_least_usd: float | None = None
+    unpowered_parts: int = 0
+    """Parts (counting quantities) without a power figure."""
+    unpowered_names: tuple[str, ...] = ()
 
 
 def _throughput(ctx: CheckContext, field: str) -> float | None:
@@ -77,4 +88,12 @@ def summarize_context(ctx: CheckContext) -> BuildSummary:
         accelerators=ctx.accelerator_count,
         parts=sum(i.quantity for i in ctx.local_items),
         power_breakdown=b.breakdown,
+        power_lower_bound=b.lower_bound,
+        sustained_at_least_w=b.sustained_at_least_w,
+        wall_at_least_w=b.wall_at_least_w,
+        heat_at_least_w=b.wall_at_least_w,
+        yearly_kwh_at_least=b.yearly_kwh_at_least,
+        yearly_cost_at_least_usd=b.yearly_cost_at_least_usd,
+        unpowered_parts=b.unpowered_count,
+        unpowered_names=b.unpowered_names if b.lower_bound else (),
     )

@@ -157,17 +157,23 @@ class BuildFileActions:
                                  "supply, cooler and case to check it fully", 8000)
 
     def new_custom_part(self) -> Part | None:
-        """Describe a part the catalog lacks; it is stored, listed and added to the build."""
+        """Describe a part the catalog lacks; it is stored and listed, and added to the
+        build when the user leaves "Add it to the build" ticked."""
         from dlhw_desktop.ui.planner.custom_part_dialog import CustomPartDialog
 
         category = self.picker.current_category()
-        dialog = CustomPartDialog(self.user_parts, parent=self, **(
+        dialog = CustomPartDialog(self.user_parts, parent=self,
+                                  vocabulary=self.catalog.distinct, **(
             {"category": category} if category not in (None, CUSTOM) else {}))
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.part is None:
             return None
         self.picker.set_category(CUSTOM)
         self.picker.refresh()
-        self.add_parts([dialog.part.id])
+        if dialog.add_to_build.isChecked():
+            self.add_parts([dialog.part.id])
+        else:
+            self.status_message.emit(f"Saved {dialog.part.display_name} to your parts "
+                                     "(Custom in the picker); not added to the build", 6000)
         return dialog.part
 
     # --- questions (tests replace these) -----------------------------------------------------

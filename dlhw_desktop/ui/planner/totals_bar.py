@@ -31,6 +31,11 @@ def _w(value: float | None) -> str:
     return "n/a" if value is None else f"{value:,.0f} W"
 
 
+def _at_least(value: float | None) -> str:
+    """A lower bound; none at all (only parts without a figure) stays "n/a"."""
+    return "n/a" if not value else f"at least {value:,.0f} W"
+
+
 def tile_texts(summary: BuildSummary | None,
                settings: CheckSettings) -> dict[str, tuple[str, str]]:
     """Tile key -> (value, caption)."""
@@ -50,11 +55,23 @@ def tile_texts(summary: BuildSummary | None,
     energy_note = ("" if s.yearly_kwh is None else
                    f"{s.yearly_kwh:,.0f} kWh · {settings.utilisation * 100:.0f} % use · "
                    f"${settings.price_per_kwh_usd:.2f}/kWh")
+    sustained = (_w(s.sustained_w), load or "DC load, sustained")
+    wall = (_w(s.wall_w), "from the socket")
+    heat = (_w(s.heat_w), "into the room")
+    if s.power_lower_bound:  # totals for the parts that are known, and say the rest
+        rest = (f"{s.unpowered_parts:,} part{'s' if s.unpowered_parts != 1 else ''} "
+                "without a power figure")
+        sustained = (_at_least(s.sustained_at_least_w), rest)
+        wall = (_at_least(s.wall_at_least_w), rest)
+        heat = (_at_least(s.heat_at_least_w), rest)
+        if s.yearly_cost_at_least_usd and s.yearly_kwh_at_least:
+            energy = f"at least ${s.yearly_cost_at_least_usd:,.0f}"
+            energy_note = f"{s.yearly_kwh_at_least:,.0f}+ kWh · {rest}"
     return {
         "price": (price, price_note),
-        "sustained": (_w(s.sustained_w), load or "DC load, sustained"),
-        "wall": (_w(s.wall_w), "from the socket"),
-        "heat": (_w(s.heat_w), "into the room"),
+        "sustained": sustained,
+        "wall": wall,
+        "heat": heat,
         "vram": ("n/a" if s.vram_gb is None else f"{s.vram_gb:,.0f} GB", gpus),
         "tensor": (tensor, f"{label} dense, summed" if tflops is not None else gpus),
         "energy": (energy, energy_note),
@@ -86,6 +103,7 @@ class TotalsBar(QFrame):
             value = QLabel("—", objectName=f"total_{key}_value")
             set_text_style(value, 14, bold=True)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setWordWrap(True)  # "at least 2,020 W" wraps in a narrow tile, never cut
             caption = QLabel("", objectName=f"total_{key}_caption")
             set_text_style(caption, 8, muted=True)
             caption.setWordWrap(True)
@@ -118,6 +136,12 @@ class TotalsBar(QFrame):
         for key, (value, caption) in tile_texts(summary, settings).items():
             self.values[key].setText(value)
             self.captions[key].setText(caption)
+        names = summary.unpowered_names if summary is not None else ()
+        tip = ("Without a power figure (TDP): " + ", ".join(names) +
+               ". The total counts the other parts; add the figure for the whole."
+               if names else "")
+        for key in ("sustained", "wall", "heat", "energy"):
+            self.tiles[[k for k, _ in TILES].index(key)].setToolTip(tip)
 
     def value(self, key: str) -> str:
         return self.values[key].text()
