@@ -96,7 +96,7 @@ def test_notes_beyond_the_limit_are_trimmed_with_a_message(tab: BuildTab) -> Non
     said: list[str] = []
     tab.status_message.connect(lambda text, _ms: said.append(text))
     tab.notes_edit.setPlainText("x\n" * 600)
-    tab._commit_notes()
+    tab.editors.commit_notes()
     assert tab.build.notes.count("\n") == 499 and "500 lines" in said[-1]
 
 

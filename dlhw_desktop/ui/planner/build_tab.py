@@ -17,13 +17,10 @@ from typing import Protocol
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMenu,
-    QPlainTextEdit,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -34,17 +31,16 @@ from PySide6.QtWidgets import (
 from dlhw_desktop import APP_NAME
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-from dlhw_desktop.core import buildfile, limits
+from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
 from dlhw_desktop.core.build_room import admit, quantity_refusal
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError
-from dlhw_desktop.core.limits import bounded_notes
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.templates import TEMPLATES, Template
 from dlhw_desktop.core.templates import template as find_template
-from dlhw_desktop.core.tiers import TIER_LABELS, WorkloadTier, tiers_from_rows
+from dlhw_desktop.core.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.settings import AppSettings
@@ -62,6 +58,7 @@ from dlhw_desktop.ui.planner.build_commands import (
     SetWorkloadCommand,
 )
 from dlhw_desktop.ui.planner.build_document import BuildDocument
+from dlhw_desktop.ui.planner.build_editors import BuildEditors
 from dlhw_desktop.ui.planner.build_files import BuildFileActions
 from dlhw_desktop.ui.planner.build_model import BuildModel, worst_issues
 from dlhw_desktop.ui.planner.build_view import BuildTreeView
@@ -76,7 +73,6 @@ from dlhw_desktop.ui.planner.totals_bar import TotalsBar
 from dlhw_desktop.ui.planner.user_parts_notice import UserPartsNotice
 
 log = logging.getLogger(__name__)
-NOTES_DELAY_MS = 700
 WORKLOAD_FIT = "Workload fit"
 
 
@@ -136,16 +132,11 @@ class BuildTab(BuildFileActions, QWidget):
     def _make_widgets(self) -> None:
         self.picker = PartPicker(self.catalog, self.user_parts)
 
-        self.name_edit = QLineEdit(self.build.name, objectName="build_name")
-        self.name_edit.setPlaceholderText(DEFAULT_NAME)
-        self.name_edit.setMaxLength(limits.MAX_NAME_CHARS)
-        self.name_edit.setToolTip("The build's name (saved in the file and shown in the title)")
-        self.tier_combo = QComboBox(objectName="build_tier")
-        self.tier_combo.addItem("No workload tier", None)
-        for name, label in TIER_LABELS.items():
-            self.tier_combo.addItem(f"{label} workloads", name)
-        self.tier_combo.setToolTip("Compare each part with the seed article's minimum and "
-                                   "recommended specs for this kind of workload")
+        self.editors = BuildEditors(self.build, self.set_name, self.set_tier, self.set_notes,
+                                    lambda text: self.status_message.emit(text, 10000), self)
+        self.name_edit = self.editors.name_edit
+        self.tier_combo = self.editors.tier_combo
+        self.notes_edit = self.editors.notes_edit
 
         self.templates_menu = QMenu(self, objectName="templates_menu")
         for tpl in TEMPLATES:
@@ -182,11 +173,6 @@ class BuildTab(BuildFileActions, QWidget):
                                   "#e0b84c; border-radius: 4px; padding: 4px 8px;")
         self.notice.hide()
         self.user_parts_notice = UserPartsNotice(self.user_parts)
-        self.notes_edit = QPlainTextEdit(objectName="build_notes")
-        self.notes_edit.setPlaceholderText("Notes: what this machine is for, quotes, open "
-                                           "questions…")
-        self.notes_edit.setMaximumHeight(72)
-        self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_DELAY_MS)
 
         self.checks = ChecksPanel()
         self.extras = QTabWidget(objectName="build_extras")
@@ -247,13 +233,9 @@ class BuildTab(BuildFileActions, QWidget):
         self.checks.check_selected.connect(self._highlight)
         self.adapter.changed.connect(self.recheck)
         self.adapter.name_changed.connect(self._show_name)
-        self.adapter.notes_changed.connect(self._show_notes)
-        self.adapter.tier_changed.connect(self._show_tier)
+        self.adapter.notes_changed.connect(self.editors.show_notes)
+        self.adapter.tier_changed.connect(self.editors.show_tier)
         self.adapter.reset.connect(self._show_all)
-        self.name_edit.editingFinished.connect(self._commit_name)
-        self.tier_combo.currentIndexChanged.connect(self._commit_tier)
-        self.notes_edit.textChanged.connect(self._notes_timer.start)
-        self._notes_timer.timeout.connect(self._commit_notes)
         # Bound methods (not lambdas): Qt drops the connection when the tab goes away,
         # while the shared undo stack lives on.
         self.undo_stack.cleanChanged.connect(self._update_title)
@@ -514,56 +496,17 @@ class BuildTab(BuildFileActions, QWidget):
             store_check_settings(self.settings, dialog.values())
             self.recheck()
 
-    # --- editors follow the model ------------------------------------------------------------
-    def _commit_name(self) -> None:
-        self.set_name(self.name_edit.text())
-        if not self.name_edit.text().strip():
-            self.name_edit.setText(self.build.name)
-
-    def _commit_notes(self) -> None:
-        self._notes_timer.stop()
-        text = self.notes_edit.toPlainText()
-        kept = bounded_notes(text)
-        if kept != text:  # what a build file may hold (core.limits): said, then trimmed
-            self.notes_edit.setPlainText(kept)
-            self.status_message.emit(
-                f"Notes hold at most {limits.MAX_NOTES_CHARS:,} characters and "
-                f"{limits.MAX_NOTES_LINES:,} lines (a few pages on the build sheet); "
-                "the rest was not kept", 10000)
-        self.set_notes(kept)
-
-    def _commit_tier(self, _index: int) -> None:
-        self.set_tier(self.tier_combo.currentData())
-
+    # --- editors follow the model (``BuildEditors``) -------------------------------------
     def _flush_editors(self) -> None:
-        if self._notes_timer.isActive():
-            self._commit_notes()
-        if self.name_edit.isModified() and self.name_edit.text().strip() != self.build.name:
-            self._commit_name()
+        self.editors.flush()
 
     def _show_name(self, name: str) -> None:
-        if self.name_edit.text() != name:
-            self.name_edit.setText(name)
-        self.name_edit.setModified(False)
+        self.editors.show_name(name)
         self._update_title()
 
-    def _show_notes(self, notes: str) -> None:
-        if self.notes_edit.toPlainText() != notes:
-            self.notes_edit.blockSignals(True)
-            self.notes_edit.setPlainText(notes)
-            self.notes_edit.blockSignals(False)
-
-    def _show_tier(self, tier: str | None) -> None:
-        index = self.tier_combo.findData(tier)
-        if index != self.tier_combo.currentIndex():
-            self.tier_combo.blockSignals(True)
-            self.tier_combo.setCurrentIndex(max(0, index))
-            self.tier_combo.blockSignals(False)
-
     def _show_all(self) -> None:
-        self._show_name(self.build.name)
-        self._show_notes(self.build.notes)
-        self._show_tier(self.build.tier)
+        self.editors.show_all()
+        self._update_title()
 
     def _show_notice(self, warnings: Sequence[str]) -> None:
         if warnings:

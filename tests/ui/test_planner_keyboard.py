@@ -1,0 +1,33 @@
+"""The Build tab from the keyboard: Tab moves on, even out of the notes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.ui.common.settings import AppSettings
+from dlhw_desktop.ui.shell.composition import make_build_tab
+
+
+def test_tab_leaves_the_notes_and_ctrl_tab_types_a_tab(qtbot: QtBot, catalog: Catalog,
+                                                       app_settings: AppSettings) -> None:
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
+    qtbot.addWidget(tab)
+    tab.resize(1400, 860)
+    tab.show()
+    qtbot.waitExposed(tab)
+    notes = tab.notes_edit
+    notes.setFocus()
+    qtbot.keyClicks(notes, "quote")
+    qtbot.keyClick(notes, Qt.Key.Key_Tab)
+    assert "\t" not in notes.toPlainText()
+    assert QApplication.focusWidget() is not notes  # Tab moved on
+    notes.setFocus()
+    notes.moveCursor(notes.textCursor().MoveOperation.End)
+    qtbot.keyClick(notes, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert notes.toPlainText() == "quote\t"
+    tab.editors.flush()
+    assert tab.build.notes == "quote\t"
