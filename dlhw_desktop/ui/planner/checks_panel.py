@@ -6,10 +6,11 @@ Selecting a check emits the part ids it concerns, so the build view can highligh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtGui import QFontMetrics, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
+from dlhw_desktop.core.checks.explain import explain
 from dlhw_desktop.core.fields import figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
@@ -122,7 +124,8 @@ class ChecksPanel(QWidget):
         self.setObjectName("checks_panel")
         self._report: CheckReport | None = None
 
-        self.banner = QFrame(objectName="verdict_banner")
+        self.banner = VerdictBanner(objectName="verdict_banner")
+        self.banner.clicked.connect(self.show_worst)
         self.verdict_icon = QLabel(objectName="verdict_icon")
         self.verdict_label = QLabel(objectName="verdict_label")
         self.verdict_detail = QLabel(objectName="verdict_detail")
@@ -161,9 +164,11 @@ class ChecksPanel(QWidget):
         return self._report
 
     def show_report(self, report: CheckReport | None) -> None:
-        """Redraw from a report, keeping the selected check selected if it is still there."""
+        """Redraw from a report, keeping the selected check selected if it is still there;
+        a check the last change made fail is scrolled to and selected."""
         selected = self.selected_result()
         key = (selected.id, selected.part_ids) if selected else None
+        before = _failing(self._report)
         self._report = report
         status = report.verdict if report is not None and report.results else "unknown"
         headline, detail = verdict_text(report)
@@ -200,6 +205,7 @@ class ChecksPanel(QWidget):
                 child.setIcon(0, status_icon(result.status))
                 child.setData(0, RESULT_ROLE, result)
                 child.setToolTip(0, _tooltip(result))
+                child.setWhatsThis(0, explain(result.id) or result.message)
                 top.addChild(child)
                 if key == (result.id, result.part_ids):
                     reselect = child
@@ -210,6 +216,30 @@ class ChecksPanel(QWidget):
         self.tree.blockSignals(False)
         if key is not None and reselect is None:
             self.check_selected.emit((), "")
+        new = [k for k in _failing(report) or [] if before is not None and k not in before]
+        if new:
+            self._select(lambda r: (r.id, r.part_ids) == new[0])
+
+    def show_worst(self) -> bool:
+        """Scroll to and select the first check of the verdict's status (the first failing
+        one when anything fails): what clicking the verdict banner does."""
+        report = self._report
+        if report is None or not report.results:
+            return False
+        worst_status = report.verdict
+        return self._select(lambda r: r.status == worst_status)
+
+    def _select(self, wanted: Callable[[CheckResult], bool]) -> bool:
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            for j in range(top.childCount()):
+                child = top.child(j)
+                result = child.data(0, RESULT_ROLE)
+                if isinstance(result, CheckResult) and wanted(result):
+                    self.tree.setCurrentItem(child)
+                    self.tree.scrollToItem(child, QAbstractItemView.ScrollHint.PositionAtTop)
+                    return True
+        return False
 
     def selected_result(self) -> CheckResult | None:
         items = self.tree.selectedItems()
@@ -256,6 +286,30 @@ class ChecksPanel(QWidget):
         if result.suggestion:
             text += f"\n→ {result.suggestion}"
         return text
+
+
+class VerdictBanner(QFrame):
+    """The verdict; a click goes to the check that decided it."""
+
+    clicked = Signal()
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("Click to go to the check that decides the verdict")
+        self.setWhatsThis("The overall verdict: the worst of the checks below. Click it to "
+                          "scroll to the first check with that status.")
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
+
+
+def _failing(report: CheckReport | None) -> list[tuple[str, tuple[str, ...]]] | None:
+    if report is None:
+        return None
+    return [(r.id, r.part_ids) for r in report.results if r.status == "fail"]
 
 
 def _order(result: CheckResult) -> int:
