@@ -31,3 +31,18 @@ def test_tab_leaves_the_notes_and_ctrl_tab_types_a_tab(qtbot: QtBot, catalog: Ca
     assert notes.toPlainText() == "quote\t"
     tab.editors.flush()
     assert tab.build.notes == "quote\t"
+
+
+def test_an_empty_build_offers_the_ways_in(qtbot: QtBot, catalog: Catalog,
+                                           app_settings: AppSettings) -> None:
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
+    qtbot.addWidget(tab)
+    tab.resize(1280, 720)
+    tab.show()
+    qtbot.waitExposed(tab)
+    guide = tab.guide
+    assert guide.isVisible() and guide.detect_button.isVisible()
+    guide.buttons["single-rtx-4090"].click()
+    assert len(tab.build) > 0 and not guide.isVisible()
+    tab.undo_stack.undo()
+    assert len(tab.build) == 0 and guide.isVisible()

@@ -68,6 +68,7 @@ from dlhw_desktop.ui.planner.check_settings_dialog import (
     store_check_settings,
 )
 from dlhw_desktop.ui.planner.checks_panel import ChecksPanel
+from dlhw_desktop.ui.planner.empty_build import EmptyBuildGuide
 from dlhw_desktop.ui.planner.part_picker import PartPicker
 from dlhw_desktop.ui.planner.totals_bar import TotalsBar
 from dlhw_desktop.ui.planner.user_parts_notice import UserPartsNotice
@@ -117,6 +118,7 @@ class BuildTab(BuildFileActions, QWidget):
         self.autosaver = Autosaver(self.build, undo_stack, parent=self,
                                    on_error=lambda text: self.status_message.emit(text, 8000))
         self.recheck()
+        self._show_guide()
         self._update_title()
         self.user_parts_notice.status_message.connect(self.status_message)
         QTimer.singleShot(0, self.user_parts_notice.check)  # after the window is up
@@ -173,6 +175,7 @@ class BuildTab(BuildFileActions, QWidget):
                                   "#e0b84c; border-radius: 4px; padding: 4px 8px;")
         self.notice.hide()
         self.user_parts_notice = UserPartsNotice(self.user_parts)
+        self.guide = EmptyBuildGuide(self.templates_menu)
 
         self.checks = ChecksPanel()
         self.extras = QTabWidget(objectName="build_extras")
@@ -200,6 +203,7 @@ class BuildTab(BuildFileActions, QWidget):
         centre_layout.addWidget(self.totals)
         centre_layout.addWidget(self.user_parts_notice)
         centre_layout.addWidget(self.notice)
+        centre_layout.addWidget(self.guide)
         centre_layout.addWidget(self.view, 1)
         centre_layout.addWidget(self.notes_edit)
 
@@ -232,6 +236,9 @@ class BuildTab(BuildFileActions, QWidget):
         self.model.quantity_edit_requested.connect(self.set_quantity)
         self.checks.check_selected.connect(self._highlight)
         self.adapter.changed.connect(self.recheck)
+        self.adapter.changed.connect(self._show_guide)
+        self.guide.template_chosen.connect(self.apply_template)
+        self.guide.detect_requested.connect(self.detect_computer)
         self.adapter.name_changed.connect(self._show_name)
         self.adapter.notes_changed.connect(self.editors.show_notes)
         self.adapter.tier_changed.connect(self.editors.show_tier)
@@ -517,6 +524,10 @@ class BuildTab(BuildFileActions, QWidget):
         else:
             self.notice.hide()
             self.notice.clear()
+
+    def _show_guide(self, *_args: object) -> None:
+        """The ways in, while the build is empty."""
+        self.guide.setVisible(len(self.build) == 0)
 
     def _slots_for_ids(self, part_ids: list[str]) -> set[Slot]:
         parts = (self.resolver.find(i) for i in part_ids[:16])
