@@ -11,7 +11,7 @@ from dlhw_desktop.core.workload.memory import (
     kv_cache_bytes_per_token,
     weights_bytes,
 )
-from dlhw_desktop.core.workload.models import preset, presets
+from dlhw_desktop.core.workload.model_presets import preset, presets
 
 
 def test_at_least_30_presets_each_with_a_config_address() -> None:

@@ -12,7 +12,7 @@ from dlhw_desktop.core.workload.memory import (
     estimate_memory,
     logits_bytes,
 )
-from dlhw_desktop.core.workload.models import preset
+from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 # https://unsloth.ai/blog/llama3-3: Hugging Face + FlashAttention 2, QLoRA on all linear

@@ -19,7 +19,8 @@ from dlhw_desktop.core.workload.memory import (
     transformer_layer_activation_bytes,
     weights_bytes,
 )
-from dlhw_desktop.core.workload.models import custom_model, preset, presets
+from dlhw_desktop.core.workload.model_presets import preset, presets
+from dlhw_desktop.core.workload.models import custom_model
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 LLAMA_8B = preset("llama-3.1-8b")

@@ -51,7 +51,7 @@ def looks_like_model_file(text: str) -> bool:
         return True
     if "/" in text or os.sep in text:
         from dlhw_desktop.core.workload.errors import UnknownModelError
-        from dlhw_desktop.core.workload.models import preset
+        from dlhw_desktop.core.workload.model_presets import preset
 
         try:
             preset(text)
