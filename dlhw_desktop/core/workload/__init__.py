@@ -8,6 +8,9 @@ Modules, from the bottom up:
 - ``models``: ``ModelSpec``, ``custom_model`` and a model's saved form.
 - ``model_presets``: the presets with their published architecture; ``preset(name)``.
 - ``workload``: ``Workload`` (what the user wants to run) and ``Parallelism``.
+- ``model_state_memory``: bytes of the weights, the KV cache and the training state per
+  parameter (master copy, gradients, optimizer, LoRA adapters).
+- ``activation_memory``: activations (Korthikanti et al.), checkpointing, logits and loss.
 - ``memory``: bytes per GPU for inference, full training, LoRA and QLoRA.
 - ``timing``: 6ND training time, decode tokens/s bounds, dataset time.
 - ``cost``: own hardware against cloud, break-even, cost per run and per token.

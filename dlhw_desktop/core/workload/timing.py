@@ -26,12 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dlhw_desktop.core.workload.activation_memory import checkpointed_share
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.memory import (
-    checkpointed_share,
-    kv_cache_bytes,
-    weights_bytes,
-)
+from dlhw_desktop.core.workload.model_state_memory import kv_cache_bytes, weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param, weight_format
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
