@@ -31,8 +31,8 @@ from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
     FitResult,
     fit,
-    rank_fits,
 )
+from dlhw_desktop.core.workload.fit_ranking import rank_fits
 from dlhw_desktop.core.workload.mapping import (
     ARCHITECTURE_KEYS,
     has_workload,

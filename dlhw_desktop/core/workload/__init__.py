@@ -14,8 +14,9 @@ Modules, from the bottom up:
 - ``memory``: bytes per GPU for inference, full training, LoRA and QLoRA.
 - ``timing``: 6ND training time, decode tokens/s bounds, dataset time.
 - ``cost``: own hardware against cloud, break-even, cost per run and per token.
-- ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict;
-  ranking of what fits.
+- ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict.
+- ``fit_ranking``: ranking of what fits (own hardware and cloud, cheapest first); the
+  cloud offer to compare a build with.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
 - ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
 - ``model_file_types``: ``ModelFileError``, ``TensorInfo`` and ``LoadedModel``, shared by
@@ -49,12 +50,11 @@ from dlhw_desktop.core.workload.errors import (
 )
 from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
-    FitOption,
     FitResult,
     fit,
     memory_check,
-    rank_fits,
 )
+from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
 from dlhw_desktop.core.workload.mapping import (
     has_workload,
     parallelism_from_dict,
