@@ -20,7 +20,7 @@ from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.fit import fit
 from dlhw_desktop.core.workload.model_files import load_model_file
-from dlhw_desktop.core.workload.models import presets
+from dlhw_desktop.core.workload.model_presets import presets
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 GOAL_MS = 50.0

@@ -31,8 +31,8 @@ from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
     FitResult,
     fit,
-    rank_fits,
 )
+from dlhw_desktop.core.workload.fit_ranking import rank_fits
 from dlhw_desktop.core.workload.mapping import (
     ARCHITECTURE_KEYS,
     has_workload,
@@ -45,7 +45,7 @@ from dlhw_desktop.core.workload.model_files import (
     load_model_file,
     looks_like_model_file,
 )
-from dlhw_desktop.core.workload.models import presets
+from dlhw_desktop.core.workload.model_presets import presets
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.workload import (
     MODES,

@@ -99,8 +99,8 @@ def test_cloud_offers_are_many_and_mostly_priced(catalog) -> None:
 
 
 def test_llama_70b_qlora_rents_one_big_gpu_per_job_never_a_tpu_or_eight_v100s(catalog) -> None:
-    from dlhw_desktop.core.workload.fit import cheapest_cloud, rank_fits
-    from dlhw_desktop.core.workload.models import preset
+    from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud, rank_fits
+    from dlhw_desktop.core.workload.model_presets import preset
     from dlhw_desktop.core.workload.workload import Workload
 
     job = Workload(preset("llama-3.1-70b"), mode="qlora", precision="NF4", seq=1024,
@@ -187,8 +187,8 @@ def test_every_accelerator_list_price_has_an_address_and_a_launch_date(catalog) 
 
 
 def test_commitments_are_not_priced_per_job_and_spot_is_not_the_yardstick(catalog) -> None:
-    from dlhw_desktop.core.workload.fit import cheapest_cloud, rank_fits
-    from dlhw_desktop.core.workload.models import preset
+    from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud, rank_fits
+    from dlhw_desktop.core.workload.model_presets import preset
     from dlhw_desktop.core.workload.workload import Workload
 
     job = Workload(preset("llama-3.1-8b"), mode="lora", precision="BF16", tokens=1e8)
@@ -202,8 +202,8 @@ def test_commitments_are_not_priced_per_job_and_spot_is_not_the_yardstick(catalo
 
 
 def test_each_ranked_cost_says_what_kind_of_price_it_rests_on(catalog) -> None:
-    from dlhw_desktop.core.workload.fit import rank_fits
-    from dlhw_desktop.core.workload.models import preset
+    from dlhw_desktop.core.workload.fit_ranking import rank_fits
+    from dlhw_desktop.core.workload.model_presets import preset
     from dlhw_desktop.core.workload.workload import Workload
 
     job = Workload(preset("llama-3.1-8b"), mode="lora", precision="BF16", tokens=1e8)

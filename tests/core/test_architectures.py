@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from dlhw_desktop.core.workload.memory import (
-    GiB,
+from dlhw_desktop.core.workload.memory import GiB
+from dlhw_desktop.core.workload.model_presets import preset, presets
+from dlhw_desktop.core.workload.model_state_memory import (
     kv_cache_bytes,
     kv_cache_bytes_per_token,
     weights_bytes,
 )
-from dlhw_desktop.core.workload.models import preset, presets
 
 
 def test_at_least_30_presets_each_with_a_config_address() -> None:

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.core.workload.memory import (
-    estimate_memory,
-    kv_cache_bytes_per_token,
-    weights_bytes,
-)
+from dlhw_desktop.core.workload.memory import estimate_memory
 from dlhw_desktop.core.workload.model_files import (
     ModelFileError,
     load_model_file,
+)
+from dlhw_desktop.core.workload.model_state_memory import (
+    kv_cache_bytes_per_token,
+    weights_bytes,
 )
 from dlhw_desktop.core.workload.workload import Workload
 

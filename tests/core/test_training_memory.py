@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from dlhw_desktop.core.workload.fit import memory_status
-from dlhw_desktop.core.workload.memory import (
+from dlhw_desktop.core.workload.activation_memory import (
     LOSS_BYTES_PER_LOGIT,
-    GiB,
-    estimate_memory,
     logits_bytes,
 )
-from dlhw_desktop.core.workload.models import preset
+from dlhw_desktop.core.workload.fit import memory_status
+from dlhw_desktop.core.workload.memory import GiB, estimate_memory
+from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 # https://unsloth.ai/blog/llama3-3: Hugging Face + FlashAttention 2, QLoRA on all linear
@@ -68,7 +67,7 @@ def test_qlora_weights_keep_embeddings_and_lm_head_in_16_bit() -> None:
 
 
 def test_gated_mlps_store_their_gate_and_up_products() -> None:
-    from dlhw_desktop.core.workload.memory import transformer_layer_activation_bytes
+    from dlhw_desktop.core.workload.activation_memory import transformer_layer_activation_bytes
 
     s, b, h, a = 4096, 1, 4096, 32
     # Llama 3 8B SwiGLU, i = 14336: (15 + 3 + 8 x 3.5) sbh = 46 sbh (Korthikanti's 34 with
@@ -89,7 +88,7 @@ def test_paged_optimizers_cost_the_same_state_and_say_it_can_spill() -> None:
 
 
 def test_lora_branches_keep_their_inner_products_and_dropout_copies() -> None:
-    from dlhw_desktop.core.workload.memory import lora_saved_bytes_per_layer
+    from dlhw_desktop.core.workload.activation_memory import lora_saved_bytes_per_layer
 
     w = Workload(preset("llama-3.1-8b"), "lora", seq=2048, lora_rank=16)
     # 7 adapted modules (q, k, v, o, gate, up, down), each B keeping s x r bf16 values

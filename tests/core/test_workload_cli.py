@@ -13,7 +13,7 @@ from dlhw_desktop.commands import fit_cmds
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.workload.models import presets
+from dlhw_desktop.core.workload.model_presets import presets
 
 RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
                 "GeForce RTX 4090", "test", "2025-01-01", price_usd=1599,

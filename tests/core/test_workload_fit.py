@@ -9,9 +9,10 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
 from dlhw_desktop.core.workload.advisor import QUESTIONS, Answers, advise
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.fit import fit, memory_status, rank_fits, vram_bytes
+from dlhw_desktop.core.workload.fit import fit, memory_status, vram_bytes
+from dlhw_desktop.core.workload.fit_ranking import rank_fits
 from dlhw_desktop.core.workload.memory import GiB
-from dlhw_desktop.core.workload.models import preset
+from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 

@@ -6,20 +6,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dlhw_desktop.core.workload.activation_memory import (
+    logits_bytes,
+    transformer_layer_activation_bytes,
+)
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError, UnknownModelError
 from dlhw_desktop.core.workload.memory import (
     FRAMEWORK_OVERHEAD_BYTES,
     GiB,
     estimate_memory,
+)
+from dlhw_desktop.core.workload.model_presets import preset, presets
+from dlhw_desktop.core.workload.model_state_memory import (
     kv_cache_bytes,
     kv_cache_bytes_per_token,
-    logits_bytes,
     lora_adapter_params,
     training_bytes_per_param,
-    transformer_layer_activation_bytes,
     weights_bytes,
 )
-from dlhw_desktop.core.workload.models import custom_model, preset, presets
+from dlhw_desktop.core.workload.models import custom_model
 from dlhw_desktop.core.workload.workload import Parallelism, Workload
 
 LLAMA_8B = preset("llama-3.1-8b")

@@ -19,7 +19,7 @@ from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.cost import DEFAULT_ELECTRICITY_USD_PER_KWH
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import fit
-from dlhw_desktop.core.workload.models import preset
+from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.timing import (
     SERVING_STACKS,
     estimate_inference,

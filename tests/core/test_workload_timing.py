@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dlhw_desktop.core.workload.models import custom_model, preset
+from dlhw_desktop.core.workload.model_presets import preset
+from dlhw_desktop.core.workload.models import custom_model
 from dlhw_desktop.core.workload.timing import (
     MFU_RANGE,
     PUBLISHED_MFU,

@@ -5,15 +5,26 @@ Modules, from the bottom up:
 
 - ``precision``: precision and weight-format names -> bytes per parameter and the
   accelerator throughput field (via ``core.fields.PRECISION_FIELDS``).
-- ``models``: ``ModelSpec`` and the presets with their published architecture.
+- ``models``: ``ModelSpec``, ``custom_model`` and a model's saved form.
+- ``model_presets``: the presets with their published architecture; ``preset(name)``.
 - ``workload``: ``Workload`` (what the user wants to run) and ``Parallelism``.
+- ``model_state_memory``: bytes of the weights, the KV cache and the training state per
+  parameter (master copy, gradients, optimizer, LoRA adapters).
+- ``activation_memory``: activations (Korthikanti et al.), checkpointing, logits and loss.
 - ``memory``: bytes per GPU for inference, full training, LoRA and QLoRA.
 - ``timing``: 6ND training time, decode tokens/s bounds, dataset time.
 - ``cost``: own hardware against cloud, break-even, cost per run and per token.
-- ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict;
-  ranking of what fits.
+- ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict.
+- ``fit_ranking``: ranking of what fits (own hardware and cloud, cheapest first); the
+  cloud offer to compare a build with.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
 - ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
+- ``model_file_types``: ``ModelFileError``, ``TensorInfo`` and ``LoadedModel``, shared by
+  the model-file readers.
+- ``safetensors_reader``: safetensors headers -> tensors, parameters, stored format.
+- ``gguf_reader``: the GGUF header and tensor table -> a ``LoadedModel``.
+- ``hf_config``: a Hugging Face config.json (and the weights beside it) -> a
+  ``LoadedModel``; parameters estimated from the shapes.
 - ``model_files``: ``load_model_file(path)``: a GGUF file, safetensors headers or a
   Hugging Face folder / config.json -> a ``ModelSpec`` and what was detected; bad input
   raises ``ModelFileError`` naming the field or byte offset.
@@ -39,12 +50,11 @@ from dlhw_desktop.core.workload.errors import (
 )
 from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
-    FitOption,
     FitResult,
     fit,
     memory_check,
-    rank_fits,
 )
+from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
 from dlhw_desktop.core.workload.mapping import (
     has_workload,
     parallelism_from_dict,
@@ -57,7 +67,8 @@ from dlhw_desktop.core.workload.model_files import (
     ModelFileError,
     load_model_file,
 )
-from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset, presets
+from dlhw_desktop.core.workload.model_presets import preset, presets
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model
 from dlhw_desktop.core.workload.precision import PRECISIONS, WEIGHT_FORMATS
 from dlhw_desktop.core.workload.timing import (
     PUBLISHED_MFU,

@@ -29,7 +29,8 @@ from dlhw_desktop.core.formatting import duration, gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import break_even
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.fit import CostAssumptions, FitOption, rank_fits
+from dlhw_desktop.core.workload.fit import CostAssumptions
+from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
 from dlhw_desktop.core.workload.workload import Workload
 
 Deployment = Literal["either", "cloud", "on-premise"]

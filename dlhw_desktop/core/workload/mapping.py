@@ -23,12 +23,12 @@ from dataclasses import replace
 from typing import Any
 
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
+from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.models import (
     ModelSpec,
     custom_model,
     model_from_saved,
     model_to_saved,
-    preset,
 )
 from dlhw_desktop.core.workload.workload import (
     STRATEGIES,

@@ -26,12 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dlhw_desktop.core.workload.activation_memory import checkpointed_share
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
-from dlhw_desktop.core.workload.memory import (
-    checkpointed_share,
-    kv_cache_bytes,
-    weights_bytes,
-)
+from dlhw_desktop.core.workload.model_state_memory import kv_cache_bytes, weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param, weight_format
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
@@ -175,12 +172,12 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
 def moe_weight_bytes_read(model: ModelSpec, batch: int, fmt: str) -> float:
     """Weight bytes one decode step reads.
 
-    Dense models read every weight (``memory.weights_bytes``, with 16-bit embeddings where
-    the format keeps them). An MoE layer reads only the experts its tokens are routed to:
-    with E experts, k per token and uniform routing, the expected share of experts touched
-    by a batch of b tokens is 1 - (1 - k/E)^b. The expert parameters are
-    (total - active) x E / (E - k); the rest (attention, shared experts, embeddings) is
-    always read.
+    Dense models read every weight (``model_state_memory.weights_bytes``, with 16-bit
+    embeddings where the format keeps them). An MoE layer reads only the experts its
+    tokens are routed to: with E experts, k per token and uniform routing, the expected
+    share of experts touched by a batch of b tokens is 1 - (1 - k/E)^b. The expert
+    parameters are (total - active) x E / (E - k); the rest (attention, shared experts,
+    embeddings) is always read.
     """
     total = weights_bytes(model, fmt)
     if not model.is_moe or not model.experts or not model.experts_per_token:

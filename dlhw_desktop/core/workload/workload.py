@@ -19,7 +19,8 @@ MODES: tuple[str, ...] = ("inference", "training", "lora", "qlora")
 
 OPTIMIZERS: tuple[str, ...] = ("adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit",
                                "sgd-momentum", "sgd")
-"""Optimizers the training estimate knows; see ``memory.optimizer_bytes_per_param``."""
+"""Optimizers the training estimate knows; see
+``model_state_memory.optimizer_bytes_per_param``."""
 
 STRATEGIES: tuple[str, ...] = ("ddp", "zero1", "zero2", "zero3", "fsdp", "tp")
 """How several GPUs share the work: replicated (ddp), sharded (ZeRO / FSDP), tensor parallel."""
@@ -128,8 +129,8 @@ class Workload:
     """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
     tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
     loss_chunks: int = 1
-    """Chunks the training loss is computed in (``memory.LOSS_BYTES_PER_LOGIT``): 1 as
-    transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
+    """Chunks the training loss is computed in (``activation_memory.LOSS_BYTES_PER_LOGIT``):
+    1 as transformers' Trainer does, 8 as torchtune's chunked cross-entropy."""
     checkpoint_every: int = 1
     """With ``checkpointing``: recompute every N-th layer (1 = every layer)."""
     lora_dropout: float = 0.0

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.core.workload import MODES, InvalidWorkloadError, Workload, presets
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.mapping import CUSTOM, format_count, parse_count, strategies_for
-from dlhw_desktop.core.workload.models import ModelSpec, custom_model, preset
+from dlhw_desktop.core.workload.model_presets import preset
+from dlhw_desktop.core.workload.models import ModelSpec, custom_model
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, precisions_for_mode
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, default_parallelism
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip

@@ -65,7 +65,7 @@ from dlhw_desktop.core.workload import (
     rank_fits,
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
-from dlhw_desktop.core.workload.fit import cheapest_cloud
+from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
