@@ -174,3 +174,18 @@ def test_headless_without_display_or_system_fonts(tmp_path: Path) -> None:
     assert fonts and all("DejaVuSans" in f and re.search(r"\byes\s+\w+\s+yes\b", f)
                          for f in fonts)
     assert "NVIDIA GeForce RTX 4090" in text_of(out_pdf)
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "bbcode", "text"])
+def test_share_prints_the_build_as_people_post_it(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path, fmt: str) -> None:
+    build = write_build(tmp_path)
+    code, out, err = run(capsys, "share", build, "--format", fmt, "--date", "2026-01-15")
+    assert code == 0, err
+    assert "NVIDIA GeForce RTX 4090" in out and "2026-01-15" in out
+    if fmt == "markdown":
+        assert "| Part | Qty | Price | Subtotal |" in out
+    if fmt == "bbcode":
+        assert "[list]" in out and "[/list]" in out
+    code, _, err = run(capsys, "share", tmp_path / "missing.dlhw.json")
+    assert code == 2 and err.count("\n") == 1

@@ -17,7 +17,7 @@ COMMANDS: dict[str, str] = {
     "find": "catalog_cmds", "show": "catalog_cmds", "catalog": "catalog_cmds",
     "fit": "fit_cmds", "models": "fit_cmds",
     "check": "check_cmds",
-    "export": "export_cmds",
+    "export": "export_cmds", "share": "export_cmds",
     "detect": "detect_cmds",
     "price": "price_cmds",
     "cluster": "cluster_cmds",

@@ -6,10 +6,14 @@ import argparse
 import datetime as dt
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dlhw_desktop.commands.common import open_catalog, warn_user_parts
 from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, DlhwError
+
+if TYPE_CHECKING:
+    from dlhw_desktop.reports.sheet_model import BuildSheet
 
 SUFFIXES = (".dlhw.json", ".json")
 
@@ -28,6 +32,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--date", type=_date, metavar="YYYY-MM-DD",
                    help="date printed on the sheet (default: today)")
     p.set_defaults(func=cmd_export)
+    share = sub.add_parser(
+        "share", help="print a saved build as Markdown, BBCode or plain text",
+        description="Print a build the way people share it: parts, quantities, prices "
+        "with their kind and date, the total (naming parts without a price), the verdict "
+        "and the checks that did not pass, the workload fit. The same figures as the PDF.")
+    share.add_argument("build", type=Path, metavar="BUILD.dlhw.json", help="a saved build")
+    share.add_argument("--format", choices=("markdown", "bbcode", "text"), default="markdown",
+                       help="default markdown")
+    share.add_argument("--date", type=_date, metavar="YYYY-MM-DD",
+                       help="date printed under it (default: today)")
+    share.set_defaults(func=cmd_share)
 
 
 def _date(text: str) -> dt.date:
@@ -47,33 +62,12 @@ def default_output(build_path: Path) -> Path:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from dlhw_desktop.catalog.userparts import PartResolver
-    from dlhw_desktop.core import buildfile
-    from dlhw_desktop.core.build_fit import workload_check
-    from dlhw_desktop.core.checks import check_build
-    from dlhw_desktop.core.tiers import tiers_from_rows
-    from dlhw_desktop.reports.build_sheet import sheet_from_catalog
-
     output = args.output or default_output(args.build)
     try:  # before any work: never over the build file, a device or a read-only file
         check_target(output, protect=[args.build])
     except UnsafeTargetError as exc:
         raise DlhwError(f"cannot write {output}: {exc.strerror}") from None
-    catalog = open_catalog(args)
-    resolver = PartResolver(catalog)
-    find = resolver.find
-    loaded = buildfile.load(args.build, find)
-    warn_user_parts(resolver)
-    for warning in loaded.warnings:
-        print(f"dlhw: warning: {warning}", file=sys.stderr)
-    try:
-        tiers = tiers_from_rows(catalog.tier_rows())
-    except CatalogError as exc:
-        print(f"dlhw: warning: workload tiers unavailable ({exc})", file=sys.stderr)
-        tiers = {}
-    report = check_build(loaded.build, None, tiers, extra_checks=[workload_check(find)])
-    sheet = sheet_from_catalog(loaded.build, report, catalog, warnings=loaded.warnings,
-                               date=args.date)
+    sheet = sheet_of_build_file(args)
 
     from dlhw_desktop.ui.pdf import ensure_gui_application, write_build_sheet_pdf
 
@@ -91,4 +85,39 @@ def cmd_export(args: argparse.Namespace) -> int:
     pages = f"{info.pages} page{'s' if info.pages != 1 else ''}"
     print(f"wrote {info.path} ({pages}, {info.paper.upper()}, "
           f"{info.size_bytes / 1024:,.0f} KB)")
+    return 0
+
+
+def sheet_of_build_file(args: argparse.Namespace) -> BuildSheet:
+    """The build sheet of ``args.build`` (its warnings to stderr): what ``export`` prints
+    as PDF and ``share`` as text."""
+    from dlhw_desktop.catalog.userparts import PartResolver
+    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build_fit import workload_check
+    from dlhw_desktop.core.checks import check_build
+    from dlhw_desktop.core.tiers import tiers_from_rows
+    from dlhw_desktop.reports.build_sheet import sheet_from_catalog
+
+    catalog = open_catalog(args)
+    resolver = PartResolver(catalog)
+    find = resolver.find
+    loaded = buildfile.load(args.build, find)
+    warn_user_parts(resolver)
+    for warning in loaded.warnings:
+        print(f"dlhw: warning: {warning}", file=sys.stderr)
+    try:
+        tiers = tiers_from_rows(catalog.tier_rows())
+    except CatalogError as exc:
+        print(f"dlhw: warning: workload tiers unavailable ({exc})", file=sys.stderr)
+        tiers = {}
+    report = check_build(loaded.build, None, tiers, extra_checks=[workload_check(find)])
+    sheet = sheet_from_catalog(loaded.build, report, catalog, warnings=loaded.warnings,
+                               date=args.date)
+    return sheet
+
+
+def cmd_share(args: argparse.Namespace) -> int:
+    from dlhw_desktop.reports.build_share import share_text
+
+    sys.stdout.write(share_text(sheet_of_build_file(args), args.format))
     return 0

@@ -374,7 +374,8 @@ def test_the_export_dialog_starts_beside_the_build_then_where_the_last_sheet_wen
 
     monkeypatch.setattr(pdf_export, "ask_pdf_path", ask)
     tab.export_sheet()  # an unsaved build, no sheet yet: Documents (or home)
-    qtbot.waitUntil(lambda: (sheets / asked[0].name).exists(), timeout=20000)
+    qtbot.waitUntil(lambda: (sheets / asked[0].name).exists() and not pdf_export.busy(),
+                    timeout=20000)
     tab.export_sheet()  # still unsaved: where the last sheet went
     assert asked[1].parent == sheets
     project = tmp_path / "project"

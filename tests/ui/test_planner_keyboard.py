@@ -46,3 +46,21 @@ def test_an_empty_build_offers_the_ways_in(qtbot: QtBot, catalog: Catalog,
     assert len(tab.build) > 0 and not guide.isVisible()
     tab.undo_stack.undo()
     assert len(tab.build) == 0 and guide.isVisible()
+
+
+def test_the_share_menu_copies_the_build_as_markdown(qtbot: QtBot, catalog: Catalog,
+                                                     app_settings: AppSettings) -> None:
+    from PySide6.QtGui import QAction, QGuiApplication
+
+    from dlhw_desktop.ui.shell.main_window import MainWindow
+
+    window = MainWindow(catalog, app_settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentIndex(2)
+    window.build_tab.apply_template("single-rtx-4090")
+    window.findChild(QAction, "action_copy_markdown").trigger()
+    text = QGuiApplication.clipboard().text()
+    assert text.startswith("## ") and "| Part | Qty | Price | Subtotal |" in text
+    assert "GeForce RTX 4090" in text
+    window.build_tab.undo_stack.setClean()  # nothing to ask about when the window closes

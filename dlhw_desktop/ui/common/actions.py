@@ -31,6 +31,13 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
                "workload fit"),
     ActionSpec("action_export_sheet", "&Export build sheet (PDF)…", "Ctrl+E",
                "Write the build to a PDF sheet"),
+    ActionSpec("action_copy_markdown", "Copy build as &Markdown", "Ctrl+Shift+M",
+               "Parts, quantities, dated prices, totals and the verdict, for a post or an "
+               "issue"),
+    ActionSpec("action_copy_bbcode", "Copy build as &BBCode", None,
+               "The same for a forum that takes BBCode"),
+    ActionSpec("action_copy_text", "Copy build as plain &text", None,
+               "The same as plain text, for a mail"),
     ActionSpec("action_quit", "&Quit", QKeySequence.StandardKey.Quit),
     ActionSpec("action_undo", "&Undo", QKeySequence.StandardKey.Undo),
     ActionSpec("action_redo", "&Redo", "Ctrl+Shift+Z"),

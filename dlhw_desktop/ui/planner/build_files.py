@@ -131,6 +131,29 @@ class BuildFileActions:
         if chosen is not None:
             self.settings.set("export/sheet_folder", str(chosen.parent))
 
+    def share_text(self, fmt: str) -> str:
+        """The build as Markdown, BBCode or plain text (``reports.build_share``), from the
+        same sheet the PDF prints."""
+        from dlhw_desktop.reports.build_share import share_text
+        from dlhw_desktop.ui.pdf.export_job import make_sheet
+
+        return share_text(make_sheet(self.build, self._report, self.catalog), fmt)
+
+    def copy_share(self, fmt: str) -> None:
+        """Edit > Copy build as …: the text on the clipboard, said in the status bar."""
+        from PySide6.QtGui import QGuiApplication
+
+        from dlhw_desktop.reports.build_share import FORMATS
+
+        try:
+            text = self.share_text(fmt)
+        except DlhwError as exc:
+            show_error(self, "Cannot share the build", str(exc))
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.status_message.emit(f"Copied the build as {FORMATS[fmt]}: paste it in a post, "
+                                 "an issue or a mail", 6000)
+
     def detect_computer(self) -> None:
         """Make a build from this machine (issue 10), off the GUI thread; undoable."""
         from dlhw_desktop.catalog.matching import detect_build

@@ -228,6 +228,11 @@ class MainWindow(QMainWindow):
             if name == "action_save_build_as":
                 file_menu.addSeparator()
         file_menu.addAction(act("action_open_model", self.open_model))
+        share = file_menu.addMenu("&Share build")
+        share.setObjectName("share_menu")
+        for name, fmt in (("action_copy_markdown", "markdown"), ("action_copy_bbcode", "bbcode"),
+                          ("action_copy_text", "text")):
+            share.addAction(act(name, lambda _c=False, f=fmt: self._share(f)))
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.setObjectName("recent_menu")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -344,6 +349,10 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         self.help_window().show_shortcuts()  # type: ignore[attr-defined]
+
+    def _share(self, fmt: str) -> None:
+        self.tabs.setCurrentIndex(BUILD)
+        self.build_tab.copy_share(fmt)
 
     def open_model(self) -> None:
         """File > Open model…: the Build tab's workload panel reads it."""
