@@ -10,132 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
-from dlhw_desktop.core import limits
-from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.limits import QuantityLimit
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.slots import MAX_COUNT, SLOT_LIMITS
+from dlhw_desktop.core.slots import Slot as Slot  # re-exported: the build's vocabulary
+from dlhw_desktop.core.slots import quantity_limit as quantity_limit
+from dlhw_desktop.core.slots import slot_for as slot_for
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 
 TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")
 """The workload tiers of the seed article, as the catalog's ``workload_tiers.tier`` names them."""
-
-
-class Slot(StrEnum):
-    """Where a part sits in a build; the order is the order the app lists them."""
-
-    SERVER = "server"
-    CPU = "cpu"
-    MOTHERBOARD = "motherboard"
-    MEMORY = "memory"
-    ACCELERATOR = "accelerator"
-    STORAGE = "storage"
-    PSU = "psu"
-    COOLER = "cooler"
-    CASE = "case"
-    CLOUD = "cloud"
-
-    @property
-    def single(self) -> bool:
-        """A single slot holds one part; adding another replaces it."""
-        return self in SINGLE_SLOTS
-
-    @property
-    def counted(self) -> bool:
-        """A single slot whose one model may be fitted several times: power supplies (two
-        load-sharing ATX units, or a server's redundant modules), and the CPU with its
-        cooler on a dual-socket board."""
-        return self in COUNTED_SLOTS
-
-    @property
-    def max_count(self) -> int | None:
-        """Most of its one model a single slot takes (1 unless counted); ``None`` for
-        the slots that hold any number of parts."""
-        if not self.single:
-            return None
-        return MAX_COUNT.get(self, 1)
-
-    @property
-    def allows_quantity(self) -> bool:
-        return not self.single or self.counted
-
-    @property
-    def label(self) -> str:
-        return _SLOT_LABELS[self]
-
-
-SINGLE_SLOTS: frozenset[Slot] = frozenset(
-    {Slot.SERVER, Slot.CPU, Slot.MOTHERBOARD, Slot.PSU, Slot.COOLER, Slot.CASE}
-)
-MULTI_SLOTS: frozenset[Slot] = frozenset(set(Slot) - SINGLE_SLOTS)
-COUNTED_SLOTS: frozenset[Slot] = frozenset({Slot.PSU, Slot.CPU, Slot.COOLER})
-MAX_COUNT: dict[Slot, int] = {
-    Slot.PSU: limits.MAX_PSUS,  # a 4U GPU server's 2+2 redundant modules
-    Slot.CPU: limits.MAX_CPUS,  # a dual-socket board (the board's ``cpu_sockets`` is checked)
-    Slot.COOLER: limits.MAX_COOLERS,  # one per CPU
-}
-
-_SLOT_LIMITS: dict[Slot, QuantityLimit] = {
-    Slot.CPU: QuantityLimit(limits.MAX_CPUS, "CPU", "CPUs"),
-    Slot.MOTHERBOARD: QuantityLimit(1, "motherboard", "motherboards"),
-    Slot.SERVER: QuantityLimit(1, "GPU server platform", "GPU server platforms"),
-    Slot.MEMORY: QuantityLimit(limits.MAX_MEMORY_KITS, "memory kit", "memory kits"),
-    Slot.STORAGE: QuantityLimit(limits.MAX_DRIVES, "drive", "drives"),
-    Slot.PSU: QuantityLimit(limits.MAX_PSUS, "power supply", "power supplies"),
-    Slot.COOLER: QuantityLimit(limits.MAX_COOLERS, "CPU cooler", "CPU coolers"),
-    Slot.CASE: QuantityLimit(1, "case", "cases"),
-    Slot.CLOUD: QuantityLimit(limits.MAX_CLOUD_UNITS, "cloud instance or chip",
-                              "cloud instances or chips"),
-}
-PCIE_CARDS = QuantityLimit(limits.MAX_PCIE_CARDS, "PCIe accelerator card",
-                           "PCIe accelerator cards")
-SERVER_MODULES = QuantityLimit(limits.MAX_SERVER_MODULES, "SXM/OAM accelerator module",
-                               "SXM/OAM accelerator modules")
-
-_SLOT_LABELS: dict[Slot, str] = {
-    Slot.SERVER: "GPU server platform",
-    Slot.CPU: "CPU",
-    Slot.MOTHERBOARD: "Motherboard",
-    Slot.MEMORY: "Memory",
-    Slot.ACCELERATOR: "Accelerators",
-    Slot.STORAGE: "Storage",
-    Slot.PSU: "Power supply",
-    Slot.COOLER: "CPU cooler",
-    Slot.CASE: "Case",
-    Slot.CLOUD: "Cloud / hosted (not local)",
-}
-
-_CATEGORY_SLOTS: dict[Category, Slot] = {
-    Category.CPU: Slot.CPU,
-    Category.MOTHERBOARD: Slot.MOTHERBOARD,
-    Category.MEMORY: Slot.MEMORY,
-    Category.ACCELERATOR: Slot.ACCELERATOR,
-    Category.STORAGE: Slot.STORAGE,
-    Category.PSU: Slot.PSU,
-    Category.COOLER: Slot.COOLER,
-    Category.CASE: Slot.CASE,
-    Category.CLOUD: Slot.CLOUD,
-    Category.SERVER: Slot.SERVER,
-}
-
-
-def slot_for(part: Part) -> Slot:
-    """The slot a part goes in. Cloud offerings, and accelerators sold only as a cloud
-    service (``form_factor`` "cloud", e.g. TPUs), get their own slot so the checks can
-    say why they cannot be local without them counting as local hardware."""
-    if part.category is Category.ACCELERATOR and part.text("form_factor").lower() == "cloud":
-        return Slot.CLOUD
-    return _CATEGORY_SLOTS[part.category]
-
-
-def quantity_limit(part: Part) -> QuantityLimit:
-    """How many of a part's kind one build takes in all (``core.limits`` says why)."""
-    slot = slot_for(part)
-    if slot is Slot.ACCELERATOR:
-        form = part.text("form_factor").lower()
-        return SERVER_MODULES if form in limits.SERVER_MODULE_FORMS else PCIE_CARDS
-    return _SLOT_LIMITS[slot]
 
 
 class QuantityLimitError(ValueError):
@@ -591,7 +476,7 @@ def _check_single_quantity(slot: Slot, quantity: int) -> None:
     if slot.counted:
         limit = MAX_COUNT[slot]
         if quantity > limit:
-            raise QuantityLimitError(_SLOT_LIMITS[slot].message(quantity))
+            raise QuantityLimitError(SLOT_LIMITS[slot].message(quantity))
     elif quantity != 1:
         raise QuantityLimitError(f"a build holds one {slot.label}; quantity must be 1")
 

@@ -9,12 +9,10 @@ window imports this module only when the tab is first shown (pyqtgraph is slow t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
-    QGuiApplication,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
@@ -22,7 +20,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidgetItem,
@@ -45,7 +42,6 @@ from dlhw_desktop.core.compare import (
     PRECISIONS,
     PRESETS,
     AddResult,
-    CompareExportError,
     part_tooltip,
     scatter_points,
     short_name,
@@ -53,18 +49,18 @@ from dlhw_desktop.core.compare import (
 from dlhw_desktop.core.compare_table import SpecTable, spec_table
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import set_text_style
 from dlhw_desktop.ui.compare.charts.bars import BarsChart, DerivedChart, NormalisedChart
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS, ChartBase, ChartStyle, current_style
 from dlhw_desktop.ui.compare.charts.scatter import ScatterChart
+from dlhw_desktop.ui.compare.compare_exports import CompareExports
 from dlhw_desktop.ui.compare.compare_picker import AcceleratorPicker
 from dlhw_desktop.ui.compare.compare_state import CHART_KINDS, CompareState
 from dlhw_desktop.ui.compare.compare_widgets import ID_ROLE, PartList, SpecTableView, swatch
 
 
-class CompareTab(QWidget):
+class CompareTab(CompareExports, QWidget):
     """Choose up to eight accelerators; read bars, ratios, the catalog scatter and a table."""
 
     status_message = Signal(str)
@@ -350,56 +346,6 @@ class CompareTab(QWidget):
 
     def current_table(self) -> SpecTable:
         return self.state.current_table()
-
-    # --- export -------------------------------------------------------------------------
-    def export_chart_png(self, path: str | Path) -> Path:
-        self._draw_if_dirty(self.state.kind)
-        return self.chart().export_png(path)
-
-    def export_chart_svg(self, path: str | Path) -> Path:
-        self._draw_if_dirty(self.state.kind)
-        return self.chart().export_svg(path)
-
-    def export_table_csv(self, path: str | Path) -> Path:
-        return self.state.export_table_csv(path)
-
-    def export_table_markdown(self, path: str | Path) -> Path:
-        return self.state.export_table_markdown(path)
-
-    def table_text(self, fmt: str) -> str:
-        return self.state.table_text(fmt)
-
-    def copy_table(self, fmt: str) -> None:
-        QGuiApplication.clipboard().setText(self.table_text(fmt))
-        self.show_message(f"Copied the table as {'CSV' if fmt == 'csv' else 'Markdown'}.")
-
-    def copy_chart_image(self) -> None:
-        self._draw_if_dirty(self.state.kind)
-        QGuiApplication.clipboard().setImage(self.chart().render_image())
-        self.show_message("Copied the chart image.")
-
-    def _save(self, fmt: str) -> None:
-        filters = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)",
-                   "csv": "CSV table (*.csv)", "md": "Markdown (*.md)"}
-        stem = "compare-table" if fmt in ("csv", "md") else f"compare-{self.state.kind}"
-        key = "export/table_folder" if fmt in ("csv", "md") else "export/chart_folder"
-        remembered = self.settings.get(key)
-        folder = Path(remembered) if remembered and Path(remembered).is_dir() else Path.home()
-        default = str(folder / f"{stem}.{fmt}")
-        path, _filter = QFileDialog.getSaveFileName(self, "Export", default, filters[fmt])
-        if not path:
-            return
-        if not path.lower().endswith(f".{fmt}"):
-            path += f".{fmt}"
-        writer = {"png": self.export_chart_png, "svg": self.export_chart_svg,
-                  "csv": self.export_table_csv, "md": self.export_table_markdown}[fmt]
-        try:
-            written = writer(path)
-        except (CompareExportError, DlhwError, OSError) as exc:
-            show_error(self, "Export failed", str(exc))
-            return
-        self.settings.set(key, str(Path(written).parent))
-        self.show_message(f"Saved {written}.")
 
     # --- reacting to the model --------------------------------------------------------------
     def _comparison_changed(self, what: str) -> None:
