@@ -259,7 +259,7 @@ class WorkloadForm(QWidget):
         self.precision_combo.clear()
         for name in precisions_for_mode(str(mode)):
             fmt = WEIGHT_FORMATS[name]
-            self.precision_combo.addItem(f"{name} ({fmt.bits:g} bits)", name)
+            self.precision_combo.addItem(f"{name} ({fmt.bits:.3g} bits)", name)
             self.precision_combo.setItemData(self.precision_combo.count() - 1,
                                              fmt.note or fmt.source,
                                              Qt.ItemDataRole.ToolTipRole)
