@@ -6,7 +6,9 @@
 - ``compare/``: the Compare tab, its state and its charts.
 - ``planner/``: the Build tab: the build view, undo commands, checks panel, part picker,
   totals, custom parts, the build document (files, recent list) and autosave.
-- ``workload/``: the workload-fit panel (form, memory bar, results), What fits, the advisor.
+- ``workload/``: the workload-fit panel (form, memory bar, results), What fits, the advisor,
+  models opened from files.
+- ``cluster/``: the Cluster tab (N nodes of a build: fabric, racks, power, cost, time).
 - ``pdf/``: build sheets as PDF, and the background export job.
 - ``common/``: what several features share: settings, theme, fonts, icons, status colours,
   dialogs, display formatting, drag payloads, the part table, background work.
