@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
@@ -107,3 +108,19 @@ def test_label_layout_moves_a_label_off_its_neighbour_and_drops_optional_ones() 
     edge = place_labels([LabelRequest(395, 150, 80, 14)], bounds)
     (only,) = edge
     assert only.rect[0] + only.rect[2] <= 400  # flipped to the left of a point at the edge
+
+
+def test_the_per_dollar_view_takes_room_so_bar_labels_do_not_touch_at_1280x720(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
+    tab = make_tab(qtbot, catalog, app_settings)
+    tab.resize(1000, 640)  # the Compare tab's share of a 1280x720 window
+    tab.load_preset("Current flagships")
+    tab.set_chart_kind("derived")
+    qtbot.wait(50)
+    chart = tab.chart("derived")
+    for panel in chart.panels:
+        rows = len(panel.state.names) if panel.state else 0
+        label = next(lb for lb in panel.value_labels + panel.absent_labels if lb.isVisible())
+        row_px = panel.plot.getViewBox().height() / max(rows, 1)
+        line_px = QFontMetricsF(label.textItem.font()).height()
+        assert row_px >= line_px + 4  # a line of text and some air between bars

@@ -371,6 +371,8 @@ class CompareTab(CompareExports, QWidget):
         chart = self.chart()
         self._draw_if_dirty(self.state.kind)
         self.chart_stack.setCurrentWidget(chart)
+        self.chart_stack.setMinimumHeight(chart_min_height(self.state.kind,
+                                                           len(self.comparison)))
 
     def _draw_if_dirty(self, kind: str) -> None:
         if kind in self._dirty:
@@ -569,3 +571,17 @@ class CompareTab(CompareExports, QWidget):
         for chart in self._charts.values():
             chart.apply_style(style)
         self._fill_table()
+
+
+CHART_MIN_PX = 260
+BAR_ROW_PX = 26
+"""A bar's row with its label: the label's line height and a little air."""
+
+
+def chart_min_height(kind: str, parts: int) -> int:
+    """The height a chart needs so that no bar label overlaps its neighbour: the "per $
+    and per watt" view stacks two rows of panels of one bar per part, so on a small
+    screen it takes room from the spec table instead of squeezing its bars."""
+    if kind != "derived":
+        return CHART_MIN_PX
+    return max(CHART_MIN_PX, 2 * (parts * BAR_ROW_PX + 80) + 60)
