@@ -64,3 +64,28 @@ def test_the_share_menu_copies_the_build_as_markdown(qtbot: QtBot, catalog: Cata
     assert text.startswith("## ") and "| Part | Qty | Price | Subtotal |" in text
     assert "GeForce RTX 4090" in text
     window.build_tab.undo_stack.setClean()  # nothing to ask about when the window closes
+
+
+def test_the_price_cell_takes_your_quote_and_keeps_it_for_every_build(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
+    from dlhw_desktop.core.build import Slot
+    from dlhw_desktop.ui.planner.build_model import PRICE
+
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
+    qtbot.addWidget(tab)
+    board = "motherboard/asus-pro-ws-wrx90e-sage-se"
+    assert catalog.get(board).price_usd is None  # no sourced price in the catalog
+    tab.add_parts([board])
+    model = tab.model
+    index = model.index(0, PRICE, model.slot_index(Slot.MOTHERBOARD))
+    assert model.flags(index) & Qt.ItemFlag.ItemIsEditable
+    said: list[str] = []
+    tab.status_message.connect(lambda text, _ms: said.append(text))
+    assert model.setData(index, "$1,299.00")
+    assert tab.build.find(board).part.price_usd == 1299
+    assert index.data() == "$1,299" and "your quote" in said[-1]
+    assert tab.resolver.price_book.get(board).amount == 1299  # kept for every build
+    model.setData(index, "cheap")  # not a price: said, nothing changed
+    assert "Price not changed" in said[-1] and tab.build.find(board).part.price_usd == 1299
+    model.setData(index, "")  # cleared: the catalog's (none) holds again
+    assert tab.build.find(board).part.price_usd is None

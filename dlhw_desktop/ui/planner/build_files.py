@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from dlhw_desktop.core import limits
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
@@ -130,6 +131,39 @@ class BuildFileActions:
         chosen = export_build_sheet(self, self.build, self._report, self.catalog, folder)
         if chosen is not None:
             self.settings.set("export/sheet_folder", str(chosen.parent))
+
+    def set_user_price(self, part_id: str, text: str) -> bool:
+        """The price cell as edited: the user's own price (a quote, in US dollars) for the
+        part, kept in their price book (it wins over the catalog's in every build); empty
+        text removes it. Price book entries are the user's data, like custom parts, so
+        this is not a step of the build's undo history."""
+        from datetime import date
+
+        from dlhw_desktop.core.pricebook import PriceBookError, UserPrice, parse_amount
+
+        book = self.resolver.price_book
+        try:
+            if text:
+                amount = parse_amount(text)
+                if amount > limits.MAX_FIGURE:
+                    raise PriceBookError(f"{text!r} is more than a part costs")
+                book.save([UserPrice(part_id, amount, "USD", date.today().isoformat(),
+                                     note="entered in the build")])
+            elif not book.remove(part_id):
+                return False
+        except PriceBookError as exc:
+            self.status_message.emit(f"Price not changed: {exc}", 8000)
+            return False
+        part = self.resolver.find(part_id)
+        if part is None or part_id not in self.build:
+            return False
+        self.build.replace(part_id, part)  # the same part, with the price that now holds
+        shown = f"${part.price_usd:,.0f}" if part.price_usd is not None else "no price"
+        self.status_message.emit(
+            f"Your price for {part.display_name}: {shown}"
+            + (" (your quote, kept in your price book for every build)" if text else
+               " (your price removed; the catalog's holds)"), 8000)
+        return True
 
     def share_text(self, fmt: str) -> str:
         """The build as Markdown, BBCode or plain text (``reports.build_share``), from the

@@ -135,6 +135,7 @@ class BuildModel(QAbstractItemModel):
     """Slot rows (top level) holding part rows; the cloud slot shows only when used."""
 
     quantity_edit_requested = Signal(str, int)  # part id, new quantity
+    price_edit_requested = Signal(str, str)  # part id, the price as typed ("" clears it)
 
     def __init__(self, adapter: BuildAdapter, parent: Any = None) -> None:
         super().__init__(parent)
@@ -301,6 +302,9 @@ class BuildModel(QAbstractItemModel):
         item = self.item_at(index)
         if item is not None and index.column() == QTY and item.slot.allows_quantity:
             flags |= Qt.ItemFlag.ItemIsEditable
+        if item is not None and index.column() == PRICE and item.slot is not Slot.CLOUD \
+                and not is_placeholder(item.part):
+            flags |= Qt.ItemFlag.ItemIsEditable  # your own quote, kept in your price book
         return flags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -314,6 +318,9 @@ class BuildModel(QAbstractItemModel):
     def setData(self, index: Index, value: Any,
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         item = self.item_at(index)
+        if item is not None and index.column() == PRICE and role == Qt.ItemDataRole.EditRole:
+            self.price_edit_requested.emit(item.part_id, str(value).strip())
+            return True
         if item is None or index.column() != QTY or role != Qt.ItemDataRole.EditRole:
             return False
         quantity = int(value)
@@ -362,6 +369,8 @@ class BuildModel(QAbstractItemModel):
             if column == QTY:
                 return item.quantity if role == Qt.ItemDataRole.EditRole else str(item.quantity)
             if column == PRICE:
+                if role == Qt.ItemDataRole.EditRole:  # the number alone, to type over
+                    return "" if part.price_usd is None else f"{part.price_usd:g}"
                 return format_value("price_usd", part.price_usd)
             if column == POWER:
                 return power_text(part)
@@ -403,6 +412,9 @@ class BuildModel(QAbstractItemModel):
                 src = part.source_of("price_usd")
                 lines.append(price_hover(part.price_kind, part.price_date, src.source,
                                          src.source_date, src.note))
+            if column == PRICE and item.slot is not Slot.CLOUD:
+                lines.append("Double-click to enter your own price (a quote); it is kept in "
+                             "your price book and wins over the catalog's.")
             return "\n".join(lines)
         return None
 

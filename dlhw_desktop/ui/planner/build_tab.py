@@ -234,6 +234,7 @@ class BuildTab(BuildFileActions, QWidget):
         self.view.remove_requested.connect(self.remove_parts)
         self.view.quantity_step_requested.connect(self.step_quantity)
         self.model.quantity_edit_requested.connect(self.set_quantity)
+        self.model.price_edit_requested.connect(self.set_user_price)
         self.checks.check_selected.connect(self._highlight)
         self.adapter.changed.connect(self.recheck)
         self.adapter.changed.connect(self._show_guide)
