@@ -89,3 +89,19 @@ def test_the_price_cell_takes_your_quote_and_keeps_it_for_every_build(
     assert "Price not changed" in said[-1] and tab.build.find(board).part.price_usd == 1299
     model.setData(index, "")  # cleared: the catalog's (none) holds again
     assert tab.build.find(board).part.price_usd is None
+
+
+def test_a_price_in_euros_stays_in_euros(qtbot: QtBot, catalog: Catalog,
+                                         app_settings: AppSettings) -> None:
+    from dlhw_desktop.core.build import Slot
+    from dlhw_desktop.ui.planner.build_model import PRICE
+
+    tab = make_build_tab(catalog, app_settings, QUndoStack())
+    qtbot.addWidget(tab)
+    board = "motherboard/asus-pro-ws-wrx90e-sage-se"
+    tab.add_parts([board])
+    index = tab.model.index(0, PRICE, tab.model.slot_index(Slot.MOTHERBOARD))
+    tab.model.setData(index, "1.099,00 €")
+    saved = tab.resolver.price_book.get(board)
+    assert saved.currency == "EUR" and saved.amount == 1099
+    assert tab.build.find(board).part.price_usd is None  # no EUR rate set: not in USD totals

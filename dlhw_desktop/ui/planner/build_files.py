@@ -8,6 +8,7 @@ only dialogs; tests replace them.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -139,7 +140,12 @@ class BuildFileActions:
         this is not a step of the build's undo history."""
         from datetime import date
 
-        from dlhw_desktop.core.pricebook import PriceBookError, UserPrice, parse_amount
+        from dlhw_desktop.core.pricebook import (
+            PriceBookError,
+            UserPrice,
+            parse_amount,
+            parse_currency,
+        )
 
         book = self.resolver.price_book
         try:
@@ -147,7 +153,11 @@ class BuildFileActions:
                 amount = parse_amount(text)
                 if amount > limits.MAX_FIGURE:
                     raise PriceBookError(f"{text!r} is more than a part costs")
-                book.save([UserPrice(part_id, amount, "USD", date.today().isoformat(),
+                # a currency named in the text is kept (a rate set with `dlhw price rate`
+                # converts it); plain numbers and $ are US dollars
+                named = re.search(r"(?i)\b(eur|gbp|chf)\b|€|£", text)
+                currency = parse_currency(named.group(0)) if named else "USD"
+                book.save([UserPrice(part_id, amount, currency, date.today().isoformat(),
                                      note="entered in the build")])
             elif not book.remove(part_id):
                 return False
@@ -158,7 +168,9 @@ class BuildFileActions:
         if part is None or part_id not in self.build:
             return False
         self.build.replace(part_id, part)  # the same part, with the price that now holds
-        shown = f"${part.price_usd:,.0f}" if part.price_usd is not None else "no price"
+        shown = (f"${part.price_usd:,.0f}" if part.price_usd is not None
+                 else "not counted in US dollars until you set its currency's rate"
+                 if text else "no price")
         self.status_message.emit(
             f"Your price for {part.display_name}: {shown}"
             + (" (your quote, kept in your price book for every build)" if text else
