@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QThreadPool
 
 from dlhw_desktop.ui.common.settings import AppSettings
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_outlives_its_test() -> Iterator[None]:
+    """Background work (PDF export, detection) finishes inside the test that started it:
+    a worker still rendering while the next test builds its widgets can deadlock Qt."""
+    yield
+    QThreadPool.globalInstance().waitForDone(20_000)
 
 
 @pytest.fixture

@@ -347,7 +347,8 @@ def test_build_tab_export_writes_the_sheet_and_says_so(
     messages: list[str] = []
     tab.status_message.connect(lambda text, _ms: messages.append(text))
     tab.export_sheet()
-    qtbot.waitUntil(lambda: any(m.startswith("Exported") for m in messages), timeout=20000)
+    qtbot.waitUntil(lambda: any(m.startswith("Exported") for m in messages)
+                    and not pdf_export.busy(), timeout=20000)  # no thread outlives the test
     assert messages[0] == f"Exporting {target.name}…"
     assert target.exists() and errors == []
     text = poppler("pdftotext", "-raw", target, "-")
@@ -373,9 +374,11 @@ def test_the_export_dialog_starts_beside_the_build_then_where_the_last_sheet_wen
         return sheets / suggested.name if len(asked) == 1 else None
 
     monkeypatch.setattr(pdf_export, "ask_pdf_path", ask)
+    written: list[Path] = []  # the folder is what is tested, not the rendering thread
+    monkeypatch.setattr(pdf_export, "start_export",
+                        lambda _parent, _sheet, path, *_a, **_k: written.append(path))
     tab.export_sheet()  # an unsaved build, no sheet yet: Documents (or home)
-    qtbot.waitUntil(lambda: (sheets / asked[0].name).exists() and not pdf_export.busy(),
-                    timeout=20000)
+    assert written == [sheets / asked[0].name]
     tab.export_sheet()  # still unsaved: where the last sheet went
     assert asked[1].parent == sheets
     project = tmp_path / "project"
