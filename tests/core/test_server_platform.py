@@ -89,3 +89,17 @@ def test_a_barebone_asks_for_cpus_and_memory_and_no_pcie_checks_apply(
     build.add(catalog.get("cpu/amd-epyc-9654"), 2)
     build.add(catalog.get("cpu/amd-epyc-9654"), 2)
     assert check_build(build).get("compat.cpu_sockets").status == "pass"
+
+
+def test_a_missing_baseboard_figure_is_named_by_its_label(catalog: Catalog) -> None:
+    import dataclasses
+
+    dgx = catalog.get(DGX_H100)
+    bare = dataclasses.replace(dgx, specs={k: v for k, v in dgx.specs.items()
+                                           if k != "gpu_count"})
+    build = Build("unknown count")
+    build.add(bare)
+    build.add(catalog.get(H100), 8)
+    (result,) = [r for r in check_build(build).results if r.id == "compat.server_modules"]
+    assert result.status == "unknown"
+    assert "gpu_count" not in result.message and "missing" in result.message

@@ -28,6 +28,7 @@ from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
     counted,
     join,
+    missing,
     redundancy,
     watts,
 )
@@ -101,7 +102,8 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
     if not forms:
         return [CheckResult("compat.server_modules", "compatibility", "unknown",
                             f"{server.display_name}: the module form its baseboard takes is "
-                            "missing (gpu_form_factor)", figures, ids)]
+                            f"unknown ({missing([(server, 'gpu_form_factor')])})",
+                            figures, ids)]
     wrong_form = [i for i in ctx.accelerators
                   if not _form_matches(i.part.text("form_factor").lower(), forms)]
     if wrong_form:
@@ -129,7 +131,8 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
     if wanted is None:
         return [CheckResult("compat.server_modules", "compatibility", "unknown",
                             f"{counted(item.part, count)} on {server.display_name}: the "
-                            "baseboard's module count is missing (gpu_count)", figures, ids)]
+                            f"baseboard's module count is unknown "
+                            f"({missing([(server, 'gpu_count')])})", figures, ids)]
     if count != wanted:
         return [CheckResult(
             "compat.server_modules", "compatibility", "fail",

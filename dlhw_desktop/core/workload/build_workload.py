@@ -21,6 +21,7 @@ from dlhw_desktop.core.workload.mapping import (
     WORKLOAD_KEYS,
     has_workload,
     parallelism_from_dict,
+    read_flag,
     workload_from_dict,
     workload_to_dict,
 )
@@ -63,7 +64,7 @@ class BuildWorkload:
         if strategy is not None and strategy not in STRATEGIES:
             raise WorkloadError(
                 f"unknown parallel strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
-        offload = parallelism_from_dict(data, "training", 1).cpu_offload
+        offload = read_flag(data, "cpu_offload", False)
         workload = workload_from_dict(data) if has_workload(data) else None
         return cls(workload, strategy, offload, extra)
 

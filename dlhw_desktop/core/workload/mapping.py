@@ -108,7 +108,8 @@ def _integer(data: Mapping[str, Any], key: str) -> int | None:
     return int(number)
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+def read_flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    """A yes/no key as a build file or the CLI gives it (``true``, ``"yes"``, ``1``)."""
     value = data.get(key, default)
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
@@ -167,7 +168,7 @@ def workload_from_dict(data: Mapping[str, Any]) -> Workload:
     for key, default in (("fp32_grads", False), ("checkpointing", False),
                          ("flash_attention", True)):
         if key in data:
-            fields[key] = _flag(data, key, default)
+            fields[key] = read_flag(data, key, default)
     return Workload(model_from_dict(data), **fields)
 
 
@@ -234,7 +235,7 @@ def parallelism_from_dict(data: Mapping[str, Any], mode: str, gpus: int) -> Para
     to the default instead of failing: the strategy was chosen for another mode.
     """
     strategy = data.get("strategy")
-    offload = _flag(data, "cpu_offload", False)
+    offload = read_flag(data, "cpu_offload", False)
     if strategy and gpus > 1:
         if strategy not in STRATEGIES:
             raise InvalidWorkloadError(
