@@ -157,6 +157,10 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("architecture", "Architecture", "text", categories=_A, searchable=True),
     FieldSpec("dl_note", "Deep-learning note", "text", categories=_A,
               description="Why a part is flagged, e.g. too little memory to train on"),
+    FieldSpec("chip_id", "GPU chip", "text", categories=_A,
+              description="The chip row a board-partner card is built on: the card inherits "
+                          "its tensor figures, memory and bandwidth, and keeps its own "
+                          "length, width, connectors, board power and cooling"),
     # --- CPUs ---------------------------------------------------------------
     FieldSpec("cores", "Cores", "int", categories=(Category.CPU,)),
     FieldSpec("threads", "Threads", "int", categories=(Category.CPU,)),
@@ -165,7 +169,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("socket", "Socket", "text",
               categories=(Category.CPU, Category.MOTHERBOARD, Category.SERVER),
               searchable=True),
-    FieldSpec("memory_channels", "Memory channels", "int", categories=(Category.CPU,)),
+    FieldSpec("memory_channels", "Memory channels", "int",
+              categories=(Category.CPU, Category.MOTHERBOARD)),
     FieldSpec("max_memory_gb", "Max memory", "int", "GB",
               (Category.CPU, Category.MOTHERBOARD, Category.SERVER)),
     FieldSpec("pcie_lanes", "PCIe lanes", "int", categories=(Category.CPU,),
@@ -176,6 +181,12 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("pcie_generation", "PCIe gen", "int",
               categories=(Category.ACCELERATOR, Category.CPU, Category.STORAGE,
                           Category.MOTHERBOARD)),
+    FieldSpec("ecc_support", "ECC support", "bool",
+              categories=(Category.CPU, Category.MOTHERBOARD)),
+    FieldSpec("dimm_kinds", "Memory modules", "text",
+              categories=(Category.CPU, Category.MOTHERBOARD),
+              description="The DIMM kinds it takes, separated by ';': UDIMM, RDIMM, LRDIMM, "
+                          "SODIMM"),
     # --- memory kits --------------------------------------------------------
     FieldSpec("speed_mt_s", "Speed", "int", "MT/s", (Category.MEMORY,)),
     FieldSpec("modules", "Modules", "int", categories=(Category.MEMORY,)),
@@ -203,6 +214,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("connectors_12vhpwr", "12V-2x6 / 12VHPWR", "int", "connectors",
               (Category.PSU,)),
     FieldSpec("connectors_pcie_8pin", "PCIe 8-pin", "int", "connectors", (Category.PSU,)),
+    FieldSpec("connectors_eps", "EPS 8-pin (CPU)", "int", "connectors", (Category.PSU,)),
+    FieldSpec("psu_form_factor", "Form factor", "text", categories=(Category.PSU,),
+              description="ATX, SFX, SFX-L, TFX, CRPS, ..."),
     # --- coolers ------------------------------------------------------------
     FieldSpec("cooler_kind", "Kind", "text", categories=(Category.COOLER,),
               description="air, aio (all-in-one liquid) or custom-loop"),
@@ -225,6 +239,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               (Category.MOTHERBOARD,),
               "Expansion-slot positions from one x16 slot to the next (2 = adjacent "
               "double-width cards touch)"),
+    FieldSpec("pcie_slot_layout", "Slot layout", "text", categories=(Category.MOTHERBOARD,),
+              description="Electrical width of each full-length (x16) slot, top to bottom, "
+                          "e.g. x16/x8/x16/x8"),
     FieldSpec("m2_slots", "M.2 slots", "int", categories=(Category.MOTHERBOARD,)),
     FieldSpec("board_form_factor", "Form factor", "text",
               categories=(Category.MOTHERBOARD,),
