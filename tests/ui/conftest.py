@@ -19,6 +19,16 @@ def _no_worker_outlives_its_test() -> Iterator[None]:
     QThreadPool.globalInstance().waitForDone(20_000)
 
 
+@pytest.fixture(autouse=True)
+def _no_question_waits_at_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that fails with a modified build leaves its window to pytest-qt, which closes
+    it; the "save changes?" box would then wait for a click that never comes and hang the
+    run. Unless a test sets its own answer, closing discards."""
+    from dlhw_desktop.ui.planner.build_files import BuildFileActions
+
+    monkeypatch.setattr(BuildFileActions, "ask_save_changes", lambda self: "discard")
+
+
 @pytest.fixture
 def app_settings(tmp_path: Path) -> AppSettings:
     return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))

@@ -27,6 +27,9 @@ class PartTable(QTableView):
         super().__init__(*args, **kwargs)
         self._painted = False
         self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # Rows are parts, not cells to fill in: Tab leaves the list (arrows move within it);
+        # with Qt's default, Tab walked cell to cell and a keyboard user was trapped here.
+        self.setTabKeyNavigation(False)
         self.frozen = FrozenColumn(self)
         self.horizontalHeader().sectionResized.connect(self._section_resized)
         self.verticalScrollBar().valueChanged.connect(self.frozen.verticalScrollBar().setValue)
