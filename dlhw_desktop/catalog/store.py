@@ -392,6 +392,12 @@ class Catalog:
         return self._info
 
     @_translate_errors
+    def run_query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a read-only statement built by another module of this package
+        (``catalog.coverage``), with this catalog's connection and error translation."""
+        return [tuple(r) for r in self._conn().execute(sql, tuple(params)).fetchall()]
+
+    @_translate_errors
     def tier_rows(self) -> list[dict[str, Any]]:
         """The workload-tier table (second seed article) as plain rows."""
         rows = self._conn().execute(

@@ -43,7 +43,7 @@ def _xeon() -> Part:
                      max_memory_gb=4096, pcie_lanes=80, max_sockets=2)
 
 
-def scenarios(F: Any, build_of: Callable[..., Build]) -> dict[str, Build]:  # noqa: N803
+def scenarios(F: Any, build_of: Callable[..., Build]) -> dict[str, Build]:
     """Builds in which every declared input is read; every figure filled."""
     workstation = build_of(
         F.tr_pro_7975wx(max_sockets=1),
@@ -146,7 +146,7 @@ def test_the_scenarios_are_complete_builds(
 
 
 def test_inputs_apply_by_form_factor(part_factory: Any) -> None:
-    F = part_factory  # noqa: N806
+    F = part_factory
     slot_width = next(s for s in CHECK_INPUTS[Category.ACCELERATOR] if s.field == "slot_width")
     assert applies_to(slot_width, F.rtx_4090())
     assert not applies_to(slot_width, F.h100_sxm())
