@@ -350,11 +350,18 @@ class Catalog:
     # --- facets for filter widgets -------------------------------------------
     @_translate_errors
     def distinct(self, category: Category, field_name: str) -> list[str]:
+        """The values a field takes within a category (the file is immutable: kept once
+        read, so a filter shown again costs nothing)."""
         column = _checked_field(field_name)
-        rows = self._conn().execute(
-            f"SELECT DISTINCT {column} FROM parts WHERE category = ? AND {column} IS NOT NULL "
-            f"ORDER BY {column} COLLATE NOCASE", (category.value,)).fetchall()
-        return [str(r[0]) for r in rows]
+        cache: dict[tuple[str, str], list[str]] = self._local.__dict__.setdefault(
+            "distinct", {})
+        key = (category.value, column)
+        if key not in cache:
+            rows = self._conn().execute(
+                f"SELECT DISTINCT {column} FROM parts WHERE category = ? AND {column} IS NOT "
+                f"NULL ORDER BY {column} COLLATE NOCASE", (category.value,)).fetchall()
+            cache[key] = [str(r[0]) for r in rows]
+        return list(cache[key])
 
     @_translate_errors
     def distinct_all(self, field_name: str) -> list[str]:
@@ -367,9 +374,12 @@ class Catalog:
     @_translate_errors
     def value_range(self, category: Category, field_name: str) -> tuple[float, float] | None:
         column = _checked_field(field_name)
+        # Two sub-queries: each one seeks an index on (category, column) where there is
+        # one, where min and max together would read the category's whole range.
         row = self._conn().execute(
-            f"SELECT min({column}), max({column}) FROM parts WHERE category = ?",
-            (category.value,)).fetchone()
+            f"SELECT (SELECT min({column}) FROM parts WHERE category = ?), "
+            f"(SELECT max({column}) FROM parts WHERE category = ?)",
+            (category.value, category.value)).fetchone()
         if row is None or row[0] is None:
             return None
         return float(row[0]), float(row[1])
