@@ -63,10 +63,13 @@ package: $(VENV)/.installed-dev
 	$(BIN)/pip install -q -e '.[package]'
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist \
 	  --workpath build/pyinstaller packaging/dlhw.spec
-	@# strip only libpython and the extension modules of the standard library
-	@# (stripping numpy's OpenBLAS breaks it)
+	@# strip libpython, the extension modules of the standard library, of numpy and of
+	@# PyYAML, and ICU's code libraries (7 MB; stripping numpy's OpenBLAS in numpy.libs
+	@# breaks it, so that stays as shipped)
 	strip --strip-unneeded dist/dlhw/_internal/libpython3*.so* \
-	  dist/dlhw/_internal/python3*/lib-dynload/*.so
+	  dist/dlhw/_internal/python3*/lib-dynload/*.so \
+	  dist/dlhw/_internal/PySide6/Qt/lib/libicui18n.so* dist/dlhw/_internal/PySide6/Qt/lib/libicuuc.so* \
+	  $$(find dist/dlhw/_internal/numpy dist/dlhw/_internal/yaml -name '*.so' 2>/dev/null)
 	cp packaging/dlhw.desktop resources/icons/dlhw-256.png dist/dlhw/
 	@du -sh dist/dlhw
 	QT_QPA_PLATFORM=offscreen dist/dlhw/dlhw --self-test

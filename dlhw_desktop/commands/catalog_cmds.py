@@ -39,6 +39,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.set_defaults(func=cmd_catalog_build)
     info = catalog_sub.add_parser("info", help="counts by category, date and sources")
     info.add_argument("--json", action="store_true", help="print JSON")
+    info.add_argument("--coverage", action="store_true",
+                      help="per category, the share of parts released since 2020 that have "
+                      "every figure the build checks read")
+    info.add_argument("--markdown", action="store_true",
+                      help="with --coverage: a Markdown table (for the catalog README)")
     info.set_defaults(func=cmd_catalog_info)
 
 
@@ -145,6 +150,12 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
 
 
 def cmd_catalog_info(args: argparse.Namespace) -> int:
+    if args.coverage:
+        from dlhw_desktop.commands.coverage_cmds import print_coverage
+
+        return print_coverage(args)
+    if args.markdown:
+        raise DlhwError("--markdown goes with --coverage")
     info = open_catalog(args).info()
     if args.json:
         print_json({

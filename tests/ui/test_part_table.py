@@ -79,3 +79,22 @@ def test_an_empty_category_says_where_the_typed_part_is(qtbot: QtBot, catalog: C
     picker.search.setText("zzzznotapart")
     picker.apply_query()
     assert picker.count_label.text() == "Nothing matches “zzzznotapart”"
+
+
+def test_enabling_sorting_keeps_the_order_and_runs_no_query(
+        qtbot: QtBot, catalog: Catalog) -> None:
+    """The frozen column's header must not re-sort the model (descending, a second query
+    over the whole catalog at every start-up)."""
+    table = PartTable(objectName="sort_table")
+    qtbot.addWidget(table)
+    model = PartTableModel(catalog)
+    model.set_query(PartQuery(category=Category.CPU))
+    queries: list[PartQuery] = []
+    model.modelReset.connect(lambda: queries.append(model.query))
+    table.setModel(model)
+    table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+    table.setSortingEnabled(True)
+    assert queries == []
+    assert model.query.sort_field == "name" and not model.query.descending
+    names = [model.part_at(r).name.lower() for r in range(model.rowCount())]
+    assert names == sorted(names)

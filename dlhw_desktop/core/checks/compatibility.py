@@ -361,11 +361,15 @@ def check_board_form_factor(ctx: CheckContext) -> list[CheckResult]:
         return []
     size = ctx.board.text("board_form_factor")
     takes = ctx.case.text("supported_board_form_factors")
-    if not size or not takes:
-        return []
-    accepted = {_norm_form(t) for t in takes.replace(";", ",").split(",") if t.strip()}
     ids = (ctx.board.id, ctx.case.id)
-    figures = {"board_form_factor": size, "supported_board_form_factors": takes}
+    figures = {"board_form_factor": size or None, "supported_board_form_factors": takes or None}
+    if not size or not takes:
+        absent = [(p, f) for p, f, v in ((ctx.board, "board_form_factor", size),
+                                         (ctx.case, "supported_board_form_factors", takes))
+                  if not v]
+        return [CheckResult("compat.board_size", "compatibility", "unknown",
+                            f"Board size fit unknown: {missing(absent)}", figures, ids)]
+    accepted = {_norm_form(t) for t in takes.replace(";", ",").split(",") if t.strip()}
     if _norm_form(size) in accepted:
         return [CheckResult("compat.board_size", "compatibility", "pass",
                             f"{ctx.case.display_name} takes {size} boards", figures, ids)]
@@ -459,6 +463,13 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
     if ctx.server is not None:
         return []  # checks.server matches the modules against the platform's baseboard
     results = []
+    unknown = [i.part for i in ctx.accelerators if not i.part.text("form_factor")]
+    if unknown:  # judged as PCIe cards by the other checks: say that is not known
+        results.append(CheckResult(
+            "compat.baseboard", "compatibility", "unknown",
+            f"PCIe card or server module unknown: "
+            f"{missing((p, 'form_factor') for p in unknown)}", {"form_factor": None},
+            tuple(p.id for p in unknown)))
     for item in ctx.accelerators:
         form = item.part.text("form_factor").lower()
         if form in SERVER_MODULE_FORMS:

@@ -111,9 +111,16 @@ def check_memory_capacity(ctx: CheckContext) -> list[CheckResult]:
     limits = [(p, limit_of(p)) for p in platforms]
     known = [(p, v) for p, v in limits if v is not None]
     absent = [(i.part, "capacity_gb") for i in ctx.memory if kit_capacity_gb(i.part) is None]
-    if not known:
-        absent += [(p, "max_memory_gb") for p in platforms]
     figures = {"ram_gb": total, "max_memory_gb": min(v for _, v in known) if known else None}
+    if known and total is not None:
+        part, limit = min(known, key=lambda pv: pv[1])
+        who = ctx.cpu_label if part is ctx.cpu else part.display_name
+        if total > limit:  # over a known limit already: the other limit cannot save it
+            return [CheckResult("memory.capacity", "memory", "fail",
+                                f"{gb(total)} exceeds {who}'s {gb(limit)} maximum",
+                                figures, ids, f"Stay at or below {gb(limit)}.")]
+    # Within one limit says nothing about the other (a CPU may take less than its board).
+    absent += [(p, "max_memory_gb") for p, v in limits if v is None]
     if absent:
         return [CheckResult("memory.capacity", "memory", "unknown",
                             f"Capacity limit unknown: {missing(absent)}", figures, ids)]

@@ -27,6 +27,7 @@ import re
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
     counted,
+    field_label,
     join,
     missing,
     redundancy,
@@ -192,10 +193,12 @@ def check_server_supplies(ctx: CheckContext) -> list[CheckResult]:
     absent = [f for f, v in (("psu_count", count), ("psu_unit_w", unit),
                              ("psu_redundancy", scheme)) if v is None]
     if absent or load is None:
-        what = ", ".join(absent) if absent else "a load figure (max_power_w or the parts' power)"
+        what = (missing((server, f) for f in absent) if absent else
+                f"missing {field_label('max_power_w')} of {server.display_name} (or the "
+                "power of its parts)")
         return [CheckResult("power.server_supplies", "power", "unknown",
                             f"{server.display_name}'s power supplies cannot be judged: "
-                            f"missing {what}", figures, ids)]
+                            f"{what}", figures, ids)]
     assert unit is not None and scheme is not None
     carrying, spare = scheme
     capacity = carrying * unit

@@ -210,8 +210,8 @@ def check_tier_storage(ctx: CheckContext) -> list[CheckResult]:
 
     def met_primary(r: TierRequirement) -> bool | None:
         drive = _primary(ctx, r)
-        if drive is None:
-            return False
+        if drive is None:  # none of the kind asked for; a drive of unknown kind may be
+            return None if any(not d.text("storage_kind") for d in _drives(ctx)) else False
         return _at_least(drive.number("capacity_gb"), r.capacity_gb)
 
     if chosen is not None:

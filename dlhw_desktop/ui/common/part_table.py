@@ -41,6 +41,11 @@ class PartTable(QTableView):
 
     def setSortingEnabled(self, enable: bool) -> None:
         super().setSortingEnabled(enable)
+        # The frozen column's header starts at Qt's default (descending) indicator: give it
+        # the table's, or enabling sorting on it re-sorts, and re-queries, the whole model.
+        header = self.horizontalHeader()
+        self.frozen.horizontalHeader().setSortIndicator(header.sortIndicatorSection(),
+                                                        header.sortIndicatorOrder())
         self.frozen.setSortingEnabled(enable)
 
     def setDragEnabled(self, enable: bool) -> None:
