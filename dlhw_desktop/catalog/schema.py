@@ -77,8 +77,11 @@ def create_statements() -> list[str]:
         + ",\n  PRIMARY KEY (part_id, price_kind, price_date, currency)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
-        # ``category`` lets a category's matches be counted in the index alone.
+        # ``category`` lets a category's matches be counted in the index alone. The index
+        # reads its text from ``parts`` (external content) instead of keeping a second copy:
+        # a third of the file at 20,000 parts.
         "CREATE VIRTUAL TABLE parts_fts USING fts5(search_text, category, "
+        "content = 'parts', content_rowid = 'rowid', "
         "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')",
     ]
     for i, cols in enumerate(INDEXED_COLUMNS):
