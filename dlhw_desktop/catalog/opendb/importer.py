@@ -126,7 +126,14 @@ class OpenDataReport:
         return out
 
 
-_PART_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{5,}")
+_PART_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/_.-]{5,}")
+# A part-number match is the same part only when these figures agree (a kit's part-number
+# stem is shared by its 8, 16, 32 and 64 GB kits).
+_IDENTITY: dict[str, tuple[str, ...]] = {
+    Category.MEMORY.value: ("capacity_gb", "modules", "speed_mt_s"),
+    Category.STORAGE.value: ("capacity_gb",), Category.PSU.value: ("wattage_w",),
+    Category.CPU.value: ("cores",), Category.COOLER.value: ("cooler_kind",),
+}
 
 
 def _part_key(text: str) -> str | None:
@@ -203,7 +210,7 @@ def import_open_data(directory: Path, parts: dict[str, dict[str, Any]],
                 continue
             seen.add(opendb_id)
             counts.cleaned.update(cleaned.rules)
-            target = _curated_match(values, record, curated_ids, index)
+            target = _curated_match(values, record, parts, curated_ids, index)
             if target is not None:
                 _merge(parts[target], values, figure_sources, report, opendb_id)
                 counts.merged += 1
@@ -257,15 +264,25 @@ def _values(source: OpenSource, record: dict[str, str], cleaned: Cleaned) -> dic
     return values
 
 
-def _curated_match(values: dict[str, Any], record: dict[str, str], curated: frozenset[str],
+def _curated_match(values: dict[str, Any], record: dict[str, str],
+                   parts: dict[str, dict[str, Any]], curated: frozenset[str],
                    index: dict[tuple[str, str], str]) -> str | None:
     if values["id"] in curated:
         return values["id"]
     for number in (record.get("part_numbers") or "").split(";"):
         key = _part_key(number)
-        if key and (values["category"], key) in index:
-            return index[(values["category"], key)]
+        target = index.get((values["category"], key)) if key else None
+        if target is not None and _same_part(parts[target], values):
+            return target
     return None
+
+
+def _same_part(curated: dict[str, Any], values: dict[str, Any]) -> bool:
+    for name in _IDENTITY.get(values["category"], ()):
+        mine, theirs = curated.get(name), values.get(name)
+        if mine is not None and theirs is not None and _differs(mine, theirs):
+            return False
+    return True
 
 
 def _merge(target: dict[str, Any], values: dict[str, Any],
@@ -284,8 +301,15 @@ def _merge(target: dict[str, Any], values: dict[str, Any],
             figure_sources[(part_id, name)] = (
                 part_id, name, values["source"], values["source_date"],
                 f"{ATTRIBUTION}: filled in where the curated row had no figure")
-        elif _differs(current, value):
+        elif (name in _COMPARED_TEXT or not isinstance(current, str)) \
+                and _differs(current, value):
             report.disagreements.append(Disagreement(part_id, name, current, value, opendb_id))
+
+
+# Text figures worth comparing (descriptions such as the interface text are worded
+# differently by each source and say the same).
+_COMPARED_TEXT = frozenset({"socket", "chipset", "memory_type", "cooler_kind", "storage_kind",
+                            "efficiency_rating", "board_form_factor", "psu_form_factor"})
 
 
 def _differs(curated: Any, open_value: Any) -> bool:
@@ -295,5 +319,6 @@ def _differs(curated: Any, open_value: Any) -> bool:
         if not curated:
             return bool(open_value)
         return abs(open_value - curated) / abs(curated) > DISAGREEMENT_SHARE
-    norm = [re.sub(r"[^a-z0-9]", "", str(v).lower()) for v in (curated, open_value)]
-    return norm[0] != norm[1]
+    words = [sorted(re.findall(r"[a-z0-9]+", str(v).lower().replace("ssi-", "")))
+             for v in (curated, open_value)]
+    return words[0] != words[1]

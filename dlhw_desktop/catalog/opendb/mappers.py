@@ -45,6 +45,14 @@ def _figure(record: Record, column: str, low: float, high: float, cleaned: Clean
     return cleaned.drop(raw, rules.whole(raw, low, high), f"{label} out of range: dropped")
 
 
+def _max_memory(record: Record, cleaned: Cleaned) -> int | None:
+    raw = record.get("max_memory_gb", "")
+    value = cleaned.drop(raw, rules.max_memory_gb(raw), "max memory out of range: dropped")
+    if value is not None and rules.number(raw) != value:
+        cleaned.note("max memory given in TB: converted to GB")
+    return value
+
+
 def common(record: Record, category: Category, cleaned: Cleaned) -> Values:
     vendor = " ".join((record.get("manufacturer") or "").split())
     full_name = " ".join((record.get("name") or "").split())
@@ -89,7 +97,7 @@ def cpu(record: Record, values: Values, cleaned: Cleaned) -> None:
         "memory_type": "/".join(sorted(set(types))) or None,
         "memory_channels": _figure(record, "memory_channels", 1, 16, cleaned,
                                    "memory channels"),
-        "max_memory_gb": _figure(record, "max_memory_gb", 1, 16384, cleaned, "max memory"),
+        "max_memory_gb": _max_memory(record, cleaned),
         "ecc_support": rules.yes_no(record.get("ecc_support")),
     })
 
@@ -135,7 +143,7 @@ def board(record: Record, values: Values, cleaned: Cleaned) -> None:
         "board_form_factor": form,
         "memory_type": rules.memory_type(record.get("memory_type")),
         "memory_slots": _figure(record, "memory_slots", 1, 48, cleaned, "memory slots"),
-        "max_memory_gb": _figure(record, "max_memory_gb", 1, 16384, cleaned, "max memory"),
+        "max_memory_gb": _max_memory(record, cleaned),
         "ecc_support": rules.yes_no(record.get("ecc_support")),
         "pcie_generation": generation,
         "pcie_x16_slots": x16 if x16 is None or x16 <= 10 else None,

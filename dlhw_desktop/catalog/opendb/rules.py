@@ -239,3 +239,14 @@ def part_name(name: str, vendor: str) -> str:
             if match.start() >= 25:
                 return clean[:match.start()].rstrip(" -,")
     return clean
+
+
+def max_memory_gb(raw: object) -> int | None:
+    """Most memory a CPU or board takes, in GB: 0 is unknown; 1-3 were given in TB (the
+    dataset has Threadripper PRO 7985WX at "2": 2 TB); beyond 16 TB is absurd."""
+    value = in_range(raw, 1, 16384)
+    if value is None:
+        return None
+    if value <= 3:
+        value *= 1024
+    return round(value)
