@@ -91,3 +91,9 @@ def test_board_slots_count_x16_and_read_their_stated_generation() -> None:
     assert board_slots("5.0x16*2;4.0x16*1;3.0x4*1") == (3, 5)
     assert board_slots("") == (None, None)
     assert board_slots("garbage;x*") == (0, None)
+
+
+def test_cpu_names_lose_clock_core_and_packaging_tails() -> None:
+    assert rules.cpu_name("Xeon E5 2660 2.2 GHz 8-Core LGA2011 OEM/Tray") == "Xeon E5 2660"
+    assert rules.cpu_name("Core i7 9700F OEM / Tray") == "Core i7 9700F"
+    assert rules.cpu_name("Ryzen Threadripper 9980X") == "Ryzen Threadripper 9980X"

@@ -44,10 +44,13 @@ class OpenSource:
     directory: str
     category: Category
     mapper: Mapper
+    # Rows of one name are one part (a boxed and a tray CPU): the later row fills the
+    # first one's gaps instead of becoming a second part.
+    one_part_per_name: bool = False
 
 
 IMPORTS: list[OpenSource] = [
-    OpenSource("CPU.csv", "CPU", Category.CPU, mappers.cpu),
+    OpenSource("CPU.csv", "CPU", Category.CPU, mappers.cpu, one_part_per_name=True),
     OpenSource("Motherboard.csv", "Motherboard", Category.MOTHERBOARD, mappers.board),
     OpenSource("PSU.csv", "PSU", Category.PSU, mappers.psu),
     OpenSource("RAM.csv", "RAM", Category.MEMORY, mappers.memory),
@@ -216,6 +219,13 @@ def import_open_data(directory: Path, parts: dict[str, dict[str, Any]],
                 counts.merged += 1
                 continue
             part_id = values["id"]
+            if part_id in parts and source.one_part_per_name and part_id in origin:
+                _fill(parts[part_id], values, figure_sources)
+                reason = "same model as another row (boxed/tray): fills its gaps"
+                report.skipped.append(SkippedRow(source.file, opendb_id,
+                                                 f"{reason} ({origin[part_id]})"))
+                counts.skipped[reason] += 1
+                continue
             if part_id in parts:
                 renamed = f"{part_id}-{opendb_id[:8].lower()}"
                 report.duplicates.append(
@@ -283,6 +293,18 @@ def _same_part(curated: dict[str, Any], values: dict[str, Any]) -> bool:
         if mine is not None and theirs is not None and _differs(mine, theirs):
             return False
     return True
+
+
+def _fill(target: dict[str, Any], values: dict[str, Any],
+          figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
+    """Another open row of the same part: its figures fill the first row's empty cells,
+    each with the other row's file as its source."""
+    for name, value in sorted(values.items()):
+        if name not in _NOT_MERGED and value is not None and target.get(name) is None:
+            target[name] = value
+            figure_sources[(target["id"], name)] = (
+                target["id"], name, values["source"], values["source_date"],
+                f"{ATTRIBUTION}: from another row of the same model")
 
 
 def _merge(target: dict[str, Any], values: dict[str, Any],

@@ -90,6 +90,7 @@ def cpu(record: Record, values: Values, cleaned: Cleaned) -> None:
     arch = " ".join((record.get("microarchitecture") or "").split())
     series = " ".join((record.get("cpu_series") or record.get("series") or "").split())
     family = f"{arch} ({series})" if arch and series else (arch or series or None)
+    values["name"] = rules.cpu_name(values["name"]) or values["name"]
     values.update({
         "family": family, "socket": socket, "cores": cores, "threads": threads,
         "base_clock_ghz": base, "boost_clock_ghz": boost,

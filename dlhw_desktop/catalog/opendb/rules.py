@@ -250,3 +250,14 @@ def max_memory_gb(raw: object) -> int | None:
     if value <= 3:
         value *= 1024
     return round(value)
+
+
+_CPU_TAIL = re.compile(r"\s+\d+(?:\.\d+)?\s*GHz\s+\d+-Core\b.*$", re.I)
+_CPU_PACKAGING = re.compile(r"\s*\(?\bOEM\s*/\s*Tray\b\)?", re.I)
+
+
+def cpu_name(name: str) -> str:
+    """``"Xeon E5 2660 2.2 GHz 8-Core LGA2011 OEM/Tray"`` -> ``"Xeon E5 2660"``: the clock,
+    core count and socket are fields of their own, and boxed and tray parts are one CPU."""
+    clean = _CPU_PACKAGING.sub("", _CPU_TAIL.sub("", name))
+    return " ".join(clean.split())
