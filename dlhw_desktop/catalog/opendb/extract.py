@@ -6,8 +6,12 @@ cleaning rules run when the catalog is built (``opendb.importer``), so what was 
 and why is in the build's report. Output is deterministic: rows sorted by ``opendb_id``,
 ``\\n`` line ends, UTF-8, no timestamps.
 
-Adding a category: write an :class:`Extractor` and append it to ``EXTRACTORS`` (or call
-:func:`register`); ``scripts/extract_opendb.py`` runs every registered extractor.
+Adding a category: write an :class:`Extractor` (dataset folder, output file, columns, a
+function from one JSON record to those columns) and call :func:`register` when your module
+is imported; list the module in ``PLUGIN_MODULES`` of ``scripts/extract_opendb.py``
+(``dlhw_desktop.catalog.partner_cards`` is already there), which runs every registered
+extractor. Turning the new CSV into parts is the new module's own importer (the ones here
+are ``opendb.importer.IMPORTS``).
 """
 
 from __future__ import annotations

@@ -198,10 +198,11 @@ def import_open_data(directory: Path, parts: dict[str, dict[str, Any]],
             opendb_id = (record.get("opendb_id") or "").strip()
             reason = _row_problem(record, opendb_id, seen)
             values: dict[str, Any] | None = None
+            derived: dict[str, tuple[str, str, str]] = {}
             cleaned = Cleaned()
             if reason is None:
                 try:
-                    values = _values(source, record, cleaned)
+                    values, derived = _values(source, record, cleaned)
                 except Skip as exc:
                     reason = str(exc)
                 except (ValueError, TypeError, KeyError, AttributeError) as exc:
@@ -242,6 +243,8 @@ def import_open_data(directory: Path, parts: dict[str, dict[str, Any]],
                     counts.skipped[reason] += 1
                     continue
             parts[part_id] = values
+            for name, (url, read, note) in derived.items():
+                figure_sources[(part_id, name)] = (part_id, name, url, read, note)
             origin[part_id] = f"{source.file} {opendb_id}"
             counts.imported += 1
     return report
@@ -257,10 +260,13 @@ def _row_problem(record: dict[str, str], opendb_id: str, seen: set[str]) -> str 
     return None
 
 
-def _values(source: OpenSource, record: dict[str, str], cleaned: Cleaned) -> dict[str, Any]:
+def _values(source: OpenSource, record: dict[str, str], cleaned: Cleaned
+            ) -> tuple[dict[str, Any], dict[str, tuple[str, str, str]]]:
+    """The row's field values, and the figures derived from elsewhere with their source."""
     values = mappers.common(record, source.category, cleaned)
     source.mapper(record, values, cleaned)
     note = values.pop("_note", None)
+    derived = values.pop("_derived", {})
     values["id"] = make_part_id(source.category, values["vendor"], values["name"])
     opendb_id = record["opendb_id"].strip()
     values["source"] = source_url(source.directory, opendb_id)
@@ -271,7 +277,7 @@ def _values(source: OpenSource, record: dict[str, str], cleaned: Cleaned) -> dic
     for name in list(values):
         if name not in FIELDS_BY_NAME:
             raise ValueError(f"mapper set unknown field {name!r}")
-    return values
+    return values, derived
 
 
 def _curated_match(values: dict[str, Any], record: dict[str, str],

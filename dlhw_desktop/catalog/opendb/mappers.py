@@ -12,7 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from dlhw_desktop.catalog.opendb import rules
-from dlhw_desktop.catalog.opendb.chipsets import board_pcie_generation
+from dlhw_desktop.catalog.opendb.chipsets import (
+    CHIPSET_SOURCE,
+    CHIPSET_SOURCE_DATE,
+    board_pcie_generation,
+)
 from dlhw_desktop.core.fields import Category
 
 Record = dict[str, str]
@@ -137,6 +141,11 @@ def board(record: Record, values: Values, cleaned: Cleaned) -> None:
         cleaned.note("PCIe generation from the chipset, not the dataset's default")
     elif generation is not None and stated_gen is None:
         cleaned.note("PCIe generation from the chipset")
+    if generation is not None:
+        values["_derived"] = {"pcie_generation": (
+            CHIPSET_SOURCE, CHIPSET_SOURCE_DATE,
+            f"derived from the {chipset} chipset's PCIe generation (the dataset defaults "
+            "slots to 4.0; its figure is kept only where the chipset allows it)")}
     m2 = _figure(record, "m2_slots", 1, 12, cleaned, "M.2 slots")
     form = rules.board_form_factor(record.get("form_factor"))
     values.update({
