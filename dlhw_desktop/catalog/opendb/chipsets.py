@@ -18,10 +18,14 @@ https://www.pugetsystems.com/labs/articles/Intel-Z690-vs-H670-vs-B660-vs-H610-Ch
 
 from __future__ import annotations
 
-CHIPSET_SOURCE = ("https://ark.intel.com/content/www/us/en/ark.html#@Chipsets; "
-                  "https://www.amd.com/en/products/processors/chipsets/am5.html; "
-                  "https://www.amd.com/en/products/processors/chipsets/am4.html")
+INTEL_CHIPSETS = "https://ark.intel.com/content/www/us/en/ark.html#@Chipsets"
+AMD_CHIPSETS = "https://www.amd.com/en/products/processors/chipsets/am5.html"
 CHIPSET_SOURCE_DATE = "2026-11-26"
+
+
+def chipset_source(chipset: str | None) -> str:
+    """The vendor page the chipset's generation was read from."""
+    return AMD_CHIPSETS if (chipset or "").upper().startswith("AMD") else INTEL_CHIPSETS
 
 
 def _same(gen: int, *names: str) -> dict[str, tuple[int, int]]:

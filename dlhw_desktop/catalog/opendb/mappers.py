@@ -13,9 +13,9 @@ from typing import Any
 
 from dlhw_desktop.catalog.opendb import rules
 from dlhw_desktop.catalog.opendb.chipsets import (
-    CHIPSET_SOURCE,
     CHIPSET_SOURCE_DATE,
     board_pcie_generation,
+    chipset_source,
 )
 from dlhw_desktop.core.fields import Category
 
@@ -143,9 +143,8 @@ def board(record: Record, values: Values, cleaned: Cleaned) -> None:
         cleaned.note("PCIe generation from the chipset")
     if generation is not None:
         values["_derived"] = {"pcie_generation": (
-            CHIPSET_SOURCE, CHIPSET_SOURCE_DATE,
-            f"derived from the {chipset} chipset's PCIe generation (the dataset defaults "
-            "slots to 4.0; its figure is kept only where the chipset allows it)")}
+            chipset_source(chipset_raw), CHIPSET_SOURCE_DATE,
+            f"from the {chipset} chipset, not the dataset's slot default")}
     m2 = _figure(record, "m2_slots", 1, 12, cleaned, "M.2 slots")
     form = rules.board_form_factor(record.get("form_factor"))
     values.update({
