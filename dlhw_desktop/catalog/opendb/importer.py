@@ -234,9 +234,10 @@ def import_open_data(directory: Path, parts: dict[str, dict[str, Any]],
                     f"kept as {renamed}")
                 counts.renamed += 1
                 part_id = values["id"] = renamed
-                first_number = (record.get("part_numbers") or "").split(";")[0].strip()
-                if first_number and first_number.lower() not in values["name"].lower():
-                    values["name"] = f"{values['name']} ({first_number})"
+                numbers = [n.strip() for n in (record.get("part_numbers") or "").split(";")
+                           if n.strip() and n.strip().lower() not in values["name"].lower()]
+                if numbers:  # a name a person can tell apart from the first row's
+                    values["name"] = f"{values['name']} ({numbers[0]})"
                 if part_id in parts:
                     reason = f"duplicate id {part_id}"
                     report.skipped.append(SkippedRow(source.file, opendb_id, reason))
