@@ -181,7 +181,7 @@ def compute(chip: Chip, rates: Iterable[TensorRate],
                 clock += f" x {rate.clock_share:g}, the share of boost the vendor quotes at"
         kind = "ops" if field == "int8_tops" else "FLOP"
         note = (f"computed from the {rate.architecture} rate of {rate.ops_per_clock:g} "
-                f"{kind}/clock/{rate.unit} (vendor's architecture paper) x {units} "
+                f"{kind}/clock/{rate.unit} x {units} "
                 f"{rate.unit}s x {clock} (estimate)")
         out.append(Computed(field, value, rate, note))
     return out
