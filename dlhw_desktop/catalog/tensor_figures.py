@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -192,7 +192,7 @@ def compute(chip: Chip, rates: Iterable[TensorRate],
     return out
 
 
-def datasheet_clock(chip: Chip, computed: Iterable[Computed],
+def datasheet_clock(chip: Chip, computed: Sequence[Computed],
                     stated: Mapping[str, Any]) -> tuple[float, str] | None:
     """The clock a part's own datasheet figures imply, when it lies more than 3 % from the
     boost-clock estimate (a power-capped card quotes its peaks lower): the figures filled
