@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlsplit
 
@@ -9,12 +11,65 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from dlhw_desktop.core.fields import detail_fields_for
+from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices import describe_price, is_stale
 
+# In-app links of the details pane: a chip's list of cards, a card's chip.
+CARDS_SCHEME = "dlhw-cards"
+PART_SCHEME = "dlhw-part"
 
-def part_html(part: Part) -> str:
+
+@dataclass(frozen=True, slots=True)
+class ChipLinks:
+    """A chip's number of board-partner cards, or a card's chip (its display name)."""
+
+    card_count: int = 0
+    chip_name: str = ""
+
+
+def cards_filter(chip_id: str) -> Filter:
+    """The catalog filter that keeps one chip's board-partner cards."""
+    return Filter("chip_id", "eq", chip_id)
+
+
+def catalog_chip_links(catalog: Catalog) -> Callable[[Part], ChipLinks | None]:
+    """What the details pane says of chips and cards, read from ``catalog``."""
+
+    def links(part: Part) -> ChipLinks | None:
+        if part.category is not Category.ACCELERATOR or part.custom:
+            return None
+        chip_id = part.text("chip_id")
+        if chip_id:
+            chip = catalog.find(chip_id)
+            return ChipLinks(chip_name=chip.display_name if chip else "")
+        count = catalog.count(PartQuery(category=Category.ACCELERATOR,
+                                        filters=(cards_filter(part.id),)))
+        return ChipLinks(card_count=count)
+
+    return links
+
+
+def chip_html(part: Part, links: ChipLinks | None) -> str:
+    """"61 board-partner cards · List them" on a chip; "Built on <chip>" on a card."""
+    if links is None or part.category is not Category.ACCELERATOR:
+        return ""
+    chip_id = part.text("chip_id")
+    if chip_id:
+        name = escape(links.chip_name or chip_id)
+        return (f"<p>Board-partner card built on <a href='{PART_SCHEME}:"
+                f"{escape(chip_id, quote=True)}'>{name}</a>: its memory, bandwidth and "
+                "compute figures are the chip's; length, width, power connectors, board "
+                "power and cooling are its own.</p>")
+    if links.card_count:
+        plural = "s" if links.card_count != 1 else ""
+        return (f"<p>{links.card_count:,} board-partner card{plural} built on this chip · "
+                f"<a href='{CARDS_SCHEME}:{escape(part.id, quote=True)}'>List them</a></p>")
+    return ""
+
+
+def part_html(part: Part, links: ChipLinks | None = None) -> str:
     """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
     rows: list[str] = []
     head = [("Price", _price_text(part), "price_usd"),
@@ -23,8 +78,10 @@ def part_html(part: Part) -> str:
     for label, text, name in head:
         rows.append(_row(part, label, text, name))
     for spec in detail_fields_for(part.category):
-        rows.append(_row(part, spec.header, format_value(spec.name, part.get(spec.name)),
-                         spec.name))
+        text = format_value(spec.name, part.get(spec.name))
+        if spec.name == "chip_id" and links is not None and links.chip_name:
+            text = links.chip_name
+        rows.append(_row(part, spec.header, text, spec.name))
     notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
     dl_note = part.get("dl_note")
     flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
@@ -33,7 +90,7 @@ def part_html(part: Part) -> str:
     return (
         f"<h3 style='margin-bottom:2px'>{escape(part.display_name)}</h3>"
         f"<div style='color:gray'>{escape(part.category.label)} · <code>{escape(part.id)}"
-        f"</code></div>{custom}{flag}"
+        f"</code></div>{custom}{chip_html(part, links)}{flag}"
         "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
         f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
         f"{escape(part.source_date)})</p>"
@@ -91,9 +148,13 @@ class PartDetails(QTextBrowser):
     """Read-only HTML view of one part; http(s) links open in the browser, nothing else."""
 
     status_message = Signal(str)
+    chip_cards_requested = Signal(str)  # a chip's id: list its board-partner cards
+    part_requested = Signal(str)  # a part's id: show it (a card's chip)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 chip_links: Callable[[Part], ChipLinks | None] | None = None) -> None:
         super().__init__(parent)
+        self._chip_links = chip_links
         self.setObjectName("part_details")
         self.setOpenLinks(False)  # never navigate inside the pane, never open other schemes
         self.setOpenExternalLinks(False)
@@ -107,6 +168,12 @@ class PartDetails(QTextBrowser):
         Where no browser opens it (a locked-down or headless machine), the address is
         copied instead and the status bar says so: a click never fails silently."""
         text = url.toString()
+        if url.scheme() == CARDS_SCHEME:
+            self.chip_cards_requested.emit(url.path())
+            return True
+        if url.scheme() == PART_SCHEME:
+            self.part_requested.emit(url.path())
+            return True
         if not web_address(text):
             return False
         if QDesktopServices.openUrl(QUrl(text)):
@@ -145,4 +212,5 @@ class PartDetails(QTextBrowser):
             self.setHtml("<p style='color:gray'>Select a part to see every figure and "
                          "where it comes from.</p>")
         else:
-            self.setHtml(part_html(part))
+            links = self._chip_links(part) if self._chip_links is not None else None
+            self.setHtml(part_html(part, links))
