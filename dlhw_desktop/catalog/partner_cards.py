@@ -208,6 +208,8 @@ class ChipIndex:
     """The catalog's GPU chip rows by vendor and match key."""
 
     by_key: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    # keys without their memory size ("rtx 4060 ti" of "rtx 4060 ti 16gb")
+    bases: set[tuple[str, str]] = field(default_factory=set)
 
     @classmethod
     def of(cls, parts: dict[str, dict[str, Any]]) -> ChipIndex:
@@ -221,6 +223,7 @@ class ChipIndex:
                 continue
             key = (values["vendor"], chip_key(values["name"]))
             index.by_key.setdefault(key, []).append(values)
+            index.bases.add((key[0], _TRAILING_MEMORY.sub("", key[1])))
         return index
 
     def _lookup(self, vendor: str, key: str, memory_gb: float | None
@@ -248,7 +251,7 @@ class ChipIndex:
             memory_differs = memory_differs or differs
         if chip is not None:
             return chip, ""
-        if memory_differs:
+        if memory_differs or (vendor, _TRAILING_MEMORY.sub("", key)) in self.bases:
             return None, "memory differs from the catalog chip's"
         return None, "chip not in the catalog"
 
