@@ -377,8 +377,7 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     notes = [f"{ATTRIBUTION}."]
     boost = _in_range(row["boost_clock_mhz"], 100, 4000, "boost clock", cleaned)
     if boost is not None:
-        notes.append(f"Boost clock {boost:,.0f} MHz (the figures taken from the chip are "
-                     "at its reference clock).")
+        notes.append(f"Boost clock {boost:,.0f} MHz.")  # the chip's figures: its reference
     if row["part_numbers"]:
         notes.append(f"Part numbers: {row['part_numbers']}.")
     return {
