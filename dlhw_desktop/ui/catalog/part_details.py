@@ -76,7 +76,7 @@ def part_html(part: Part, links: ChipLinks | None = None) -> str:
             ("Released", format_value("release_year", part.release_year), "release_year"),
             ("Family", format_value("family", part.family), "family")]
     for label, text, name in head:
-        rows.append(_row(part, label, text, name))
+        rows.append(_row(part, label, text, name, markup=name == "price_usd"))
     for spec in detail_fields_for(part.category):
         text = format_value(spec.name, part.get(spec.name))
         if spec.name == "chip_id" and links is not None and links.chip_name:
@@ -107,10 +107,11 @@ def _price_text(part: Part) -> str:
     described = escape(describe_price(part.price_kind, part.price_date))
     if is_stale(part.price_date):
         described = f"<span style='color:#b26a00'>{described}</span>"
-    return f"{amount} <span style='color:gray'>— {described}</span>"
+    return f"{escape(amount)} <span style='color:gray'>— {described}</span>"
 
 
-def _row(part: Part, label: str, text: str, name: str) -> str:
+def _row(part: Part, label: str, text: str, name: str, markup: bool = False) -> str:
+    """One figure's row; ``markup``: ``text`` is HTML already (the price's own spans)."""
     src = part.source_of(name)
     muted = " style='color:gray'" if text == "n/a" else ""
     own = ""
@@ -120,10 +121,14 @@ def _row(part: Part, label: str, text: str, name: str) -> str:
         own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
                if web_address(src.source) else f" <span title='{title}'>(source: "
                f"{escape(src.source)})</span>")
-        if src.note:
-            own += f" <span style='color:gray'>({escape(src.note)})</span>"
+        note = src.note
+        chip_id = part.text("chip_id")
+        if chip_id:  # a card's figure from its chip: the chip is named above, once
+            note = note.replace(f"inherited from chip {chip_id}", "the chip's")
+        if note:
+            own += f" <span style='color:gray'>({escape(note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
-            f"<td{muted}>{escape(text)}{own}</td></tr>")
+            f"<td{muted}>{text if markup else escape(text)}{own}</td></tr>")
 
 
 def web_address(text: str) -> bool:
