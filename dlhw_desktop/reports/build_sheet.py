@@ -6,7 +6,7 @@ heats, what the workload needs, and where every figure comes from. Unknown figur
 "n/a", never 0.
 
     sheet = make_build_sheet(build, report, catalog_info=catalog.info(),
-                             candidates=catalog.parts(Category.ACCELERATOR))
+                             candidates=catalog.parts(Category.ACCELERATOR, chips_only=True))
     sheet = sheet_from_catalog(build, report, catalog)      # the same, from a Catalog
 """
 
@@ -155,7 +155,8 @@ def sheet_from_catalog(build: Build, report: CheckReport, catalog: Catalog,
                        **kwargs: Any) -> BuildSheet:
     """``make_build_sheet`` with the catalog's version and accelerators filled in."""
     return make_build_sheet(build, report, catalog_info=catalog.info(),
-                            candidates=catalog.parts(Category.ACCELERATOR), **kwargs)
+                            candidates=catalog.parts(Category.ACCELERATOR, chips_only=True),
+                            **kwargs)
 
 
 # --- pieces ---------------------------------------------------------------------------

@@ -44,8 +44,9 @@ class FakeCatalog:
             raise UnknownPartError(part_id)
         return part
 
-    def parts(self, category: Category | None = None) -> list[Part]:
-        return [p for p in self._parts.values() if category is None or p.category == category]
+    def parts(self, category: Category | None = None, chips_only: bool = False) -> list[Part]:
+        return [p for p in self._parts.values() if (category is None or p.category == category)
+                and not (chips_only and p.get("chip_id"))]
 
 
 @pytest.fixture(autouse=True)

@@ -390,7 +390,7 @@ def test_damaged_catalog_rows_are_unknown_or_one_line(damaged_catalog: Path,
     assert "unknown category 'gizmo'" in err
     # one damaged row does not hide the rest of the catalog
     code, out, err = run(["--catalog", str(damaged_catalog), "find", "geforce rtx", "--limit",
-                          "500"], capsys)
+                          "10000"], capsys)
     assert code == 0 and RTX_4090 in out and "nvidia-geforce-rtx-4070 " not in out
     catalog = Catalog.open(damaged_catalog)
     assert len(catalog.parts()) == len(Catalog.open(BUNDLED).parts()) - 1

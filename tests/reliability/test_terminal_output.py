@@ -55,7 +55,8 @@ def nasty_catalog(tmp_path: Path, catalog_path: Path) -> Path:
 
 def test_catalog_text_is_printed_without_escapes(nasty_catalog: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["show", "accelerator/nvidia-geforce-rtx-4090"], ["find", "4090"]):
+    for args in (["show", "accelerator/nvidia-geforce-rtx-4090"],
+                 ["find", "4090", "--limit", "1000"]):
         code, out, err = run(["--catalog", str(nasty_catalog), *args], capsys)
         assert code == 0, err
         assert "ABCDEF" in out and not RAW.search(out.replace("\n", "").replace("\t", ""))

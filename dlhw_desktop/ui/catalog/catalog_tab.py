@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.ui.catalog.part_details import PartDetails
+from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
@@ -88,6 +88,7 @@ class CatalogTab(QWidget):
         self._category: Category | None = Category.ACCELERATOR
         self._filter_widgets: dict[str, QWidget] = {}
         self._fitted_columns: tuple[str, ...] = ()
+        self._chip: Part | None = None  # listing this chip's board-partner cards
         self.model = PartTableModel(catalog, self)
 
         self.categories = QListWidget(objectName="category_list")
@@ -135,8 +136,14 @@ class CatalogTab(QWidget):
         self.table.activated_parts.connect(self.add_to_build_requested)
         self.table.doubleClicked.connect(lambda _i: self._emit_add())
 
-        self.details = PartDetails()
+        self.details = PartDetails(chip_links=catalog_chip_links(catalog))
         self.details.status_message.connect(self.status_message)
+        self.details.chip_cards_requested.connect(self.show_chip_cards)
+        self.details.part_requested.connect(self.select_part)
+        self.all_cards_button = QPushButton("Show all", objectName="clear_chip_filter")
+        self.all_cards_button.setToolTip("Back to every accelerator")
+        self.all_cards_button.clicked.connect(lambda: self.show_chip_cards(None))
+        self.all_cards_button.hide()
         self.details.setMinimumWidth(260)
 
         self.action_compare: QAction = make_action("action_compare_part", self)
@@ -160,6 +167,7 @@ class CatalogTab(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.result_label)
+        top.addWidget(self.all_cards_button)
         top.addWidget(self.compare_button)
         top.addWidget(self.add_button)
         # Filters scroll sideways in a narrow window instead of forcing its width.
@@ -237,6 +245,17 @@ class CatalogTab(QWidget):
             self.table.scrollTo(index)
         return row >= 0
 
+    def show_chip_cards(self, chip_id: str | None) -> None:
+        """List one chip's board-partner cards (``None``: every part again)."""
+        self.search.blockSignals(True)
+        self.search.setText("")
+        self.search.blockSignals(False)
+        if chip_id and self._category is not Category.ACCELERATOR:
+            self.set_category(Category.ACCELERATOR)  # (which ends any chip's list)
+        self._chip = self._catalog.find(chip_id) if chip_id else None
+        self.all_cards_button.setVisible(self._chip is not None)
+        self.apply_query()
+
     def selected_ids(self) -> list[str]:
         return self.table.selected_ids()
 
@@ -252,6 +271,8 @@ class CatalogTab(QWidget):
             elif isinstance(widget, QDoubleSpinBox) and widget.value() > widget.minimum():
                 filters.append(Filter(spec.field, "ge" if spec.kind == "min" else "le",
                                       widget.value()))
+        if self._chip is not None:
+            filters.append(cards_filter(self._chip.id))
         old = self.model.query
         return PartQuery(category=self._category, text=self.search.text(),
                          filters=tuple(filters), sort_field=old.sort_field,
@@ -274,6 +295,8 @@ class CatalogTab(QWidget):
         item = self.categories.item(row)
         value = item.data(Qt.ItemDataRole.UserRole) if item else None
         self._category = Category(value) if value else None
+        self._chip = None
+        self.all_cards_button.hide()
         self._rebuild_filters()
         self.apply_query()
         self.compare_button.setEnabled(self._category in (None, Category.ACCELERATOR))
@@ -348,7 +371,11 @@ class CatalogTab(QWidget):
 
     def _update_count(self) -> None:
         total = self.model.total
-        self.result_label.setText(f"{total:,} part{'s' if total != 1 else ''}")
+        text = f"{total:,} part{'s' if total != 1 else ''}"
+        if self._chip is not None:
+            text = (f"{total:,} board-partner card{'s' if total != 1 else ''} of "
+                    f"{self._chip.display_name}")
+        self.result_label.setText(text)
 
     def _focus_table(self) -> None:
         self.table.setFocus()

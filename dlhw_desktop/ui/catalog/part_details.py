@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlsplit
 
@@ -9,23 +11,78 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from dlhw_desktop.core.fields import detail_fields_for
+from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices import describe_price, is_stale
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 
+# In-app links of the details pane: a chip's list of cards, a card's chip.
+CARDS_SCHEME = "dlhw-cards"
+PART_SCHEME = "dlhw-part"
 
-def part_html(part: Part) -> str:
+
+@dataclass(frozen=True, slots=True)
+class ChipLinks:
+    """A chip's number of board-partner cards, or a card's chip (its display name)."""
+
+    card_count: int = 0
+    chip_name: str = ""
+
+
+def cards_filter(chip_id: str) -> Filter:
+    """The catalog filter that keeps one chip's board-partner cards."""
+    return Filter("chip_id", "eq", chip_id)
+
+
+def catalog_chip_links(catalog: Catalog) -> Callable[[Part], ChipLinks | None]:
+    """What the details pane says of chips and cards, read from ``catalog``."""
+
+    def links(part: Part) -> ChipLinks | None:
+        if part.category is not Category.ACCELERATOR or part.custom:
+            return None
+        chip_id = part.text("chip_id")
+        if chip_id:
+            chip = catalog.find(chip_id)
+            return ChipLinks(chip_name=chip.display_name if chip else "")
+        count = catalog.count(PartQuery(category=Category.ACCELERATOR,
+                                        filters=(cards_filter(part.id),)))
+        return ChipLinks(card_count=count)
+
+    return links
+
+
+def chip_html(part: Part, links: ChipLinks | None) -> str:
+    """"61 board-partner cards · List them" on a chip; "Built on <chip>" on a card."""
+    if links is None or part.category is not Category.ACCELERATOR:
+        return ""
+    chip_id = part.text("chip_id")
+    if chip_id:
+        name = escape(links.chip_name or chip_id)
+        return (f"<p>Board-partner card built on <a href='{PART_SCHEME}:"
+                f"{escape(chip_id, quote=True)}'>{name}</a>: its memory, bandwidth and "
+                "compute figures are the chip's; length, width, power connectors, board "
+                "power and cooling are its own.</p>")
+    if links.card_count:
+        plural = "s" if links.card_count != 1 else ""
+        return (f"<p>{links.card_count:,} board-partner card{plural} built on this chip · "
+                f"<a href='{CARDS_SCHEME}:{escape(part.id, quote=True)}'>List them</a></p>")
+    return ""
+
+
+def part_html(part: Part, links: ChipLinks | None = None) -> str:
     """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
     rows: list[str] = []
     head = [("Price", _price_text(part), "price_usd"),
             ("Released", format_value("release_year", part.release_year), "release_year"),
             ("Family", format_value("family", part.family), "family")]
     for label, text, name in head:
-        rows.append(_row(part, label, text, name))
+        rows.append(_row(part, label, text, name, markup=name == "price_usd"))
     for spec in detail_fields_for(part.category):
-        rows.append(_row(part, spec.header, format_value(spec.name, part.get(spec.name)),
-                         spec.name))
+        text = format_value(spec.name, part.get(spec.name))
+        if spec.name == "chip_id" and links is not None and links.chip_name:
+            text = links.chip_name
+        rows.append(_row(part, spec.header, text, spec.name))
     notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
     dl_note = part.get("dl_note")
     flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
@@ -34,7 +91,7 @@ def part_html(part: Part) -> str:
     return (
         f"<h3 style='margin-bottom:2px'>{escape(part.display_name)}</h3>"
         f"<div style='color:gray'>{escape(part.category.label)} · <code>{escape(part.id)}"
-        f"</code></div>{custom}{flag}"
+        f"</code></div>{custom}{chip_html(part, links)}{flag}"
         "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
         f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
         f"{escape(part.source_date)})</p>"
@@ -51,10 +108,11 @@ def _price_text(part: Part) -> str:
     described = escape(describe_price(part.price_kind, part.price_date))
     if is_stale(part.price_date):
         described = f"<span style='color:#b26a00'>{described}</span>"
-    return f"{amount} <span style='color:gray'>— {described}</span>"
+    return f"{escape(amount)} <span style='color:gray'>— {described}</span>"
 
 
-def _row(part: Part, label: str, text: str, name: str) -> str:
+def _row(part: Part, label: str, text: str, name: str, markup: bool = False) -> str:
+    """One figure's row; ``markup``: ``text`` is HTML already (the price's own spans)."""
     src = part.source_of(name)
     muted = " style='color:gray'" if text == "n/a" else ""
     own = ""
@@ -64,12 +122,16 @@ def _row(part: Part, label: str, text: str, name: str) -> str:
         own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
                if web_address(src.source) else f" <span title='{title}'>(source: "
                f"{escape(src.source)})</span>")
-        if src.note:
-            own += f" <span style='color:gray'>({escape(src.note)})</span>"
-        if is_computed(src.note):
+        note = src.note
+        if is_computed(note):
             text = ESTIMATE_MARK + text
+        chip_id = part.text("chip_id")
+        if chip_id:  # a card's figure from its chip: the chip is named above, once
+            note = note.replace(f"inherited from chip {chip_id}", "the chip's")
+        if note:
+            own += f" <span style='color:gray'>({escape(note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
-            f"<td{muted}>{escape(text)}{own}</td></tr>")
+            f"<td{muted}>{text if markup else escape(text)}{own}</td></tr>")
 
 
 def web_address(text: str) -> bool:
@@ -94,9 +156,13 @@ class PartDetails(QTextBrowser):
     """Read-only HTML view of one part; http(s) links open in the browser, nothing else."""
 
     status_message = Signal(str)
+    chip_cards_requested = Signal(str)  # a chip's id: list its board-partner cards
+    part_requested = Signal(str)  # a part's id: show it (a card's chip)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 chip_links: Callable[[Part], ChipLinks | None] | None = None) -> None:
         super().__init__(parent)
+        self._chip_links = chip_links
         self.setObjectName("part_details")
         self.setOpenLinks(False)  # never navigate inside the pane, never open other schemes
         self.setOpenExternalLinks(False)
@@ -110,6 +176,12 @@ class PartDetails(QTextBrowser):
         Where no browser opens it (a locked-down or headless machine), the address is
         copied instead and the status bar says so: a click never fails silently."""
         text = url.toString()
+        if url.scheme() == CARDS_SCHEME:
+            self.chip_cards_requested.emit(url.path())
+            return True
+        if url.scheme() == PART_SCHEME:
+            self.part_requested.emit(url.path())
+            return True
         if not web_address(text):
             return False
         if QDesktopServices.openUrl(QUrl(text)):
@@ -148,4 +220,5 @@ class PartDetails(QTextBrowser):
             self.setHtml("<p style='color:gray'>Select a part to see every figure and "
                          "where it comes from.</p>")
         else:
-            self.setHtml(part_html(part))
+            links = self._chip_links(part) if self._chip_links is not None else None
+            self.setHtml(part_html(part, links))

@@ -8,18 +8,24 @@ from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.compare import part_tooltip
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.compare.compare_widgets import ID_ROLE
 
 SEARCH_DELAY_MS = 80
 PICKER_LIMIT = 20
+# Compare weighs chips: a board-partner card (a row with a chip_id) has its chip's figures.
+CHIPS_ONLY = Filter("chip_id", "null", True)
 
 
 class AcceleratorPicker(QLineEdit):
     """Searches catalog accelerators as you type; ``part_chosen(id)`` on a pick or Enter
-    (the best match), ``no_match(text)`` when Enter finds nothing to add."""
+    (the best match), ``no_match(text)`` when Enter finds nothing to add.
+
+    It offers chips, not their board-partner cards (forty RTX 4090 cards share one set
+    of figures); ``include_cards`` offers the cards too. The Catalog tab lists a chip's
+    cards."""
 
     part_chosen = Signal(str)
     no_match = Signal(str)
@@ -31,6 +37,7 @@ class AcceleratorPicker(QLineEdit):
         self.catalog = catalog
         self._compared = compared
         self._precision = precision  # the comparison's precision, read at each search
+        self.include_cards = False
         self.setPlaceholderText("Add an accelerator: type a name…")
         self.setClearButtonEnabled(True)
         self.completions = QStandardItemModel(self)
@@ -53,8 +60,9 @@ class AcceleratorPicker(QLineEdit):
         if not text:
             return
         precision = self._precision()
-        for part in self.catalog.search(PartQuery(category=Category.ACCELERATOR, text=text),
-                                        limit=PICKER_LIMIT):
+        filters = () if self.include_cards else (CHIPS_ONLY,)
+        query = PartQuery(category=Category.ACCELERATOR, text=text, filters=filters)
+        for part in self.catalog.search(query, limit=PICKER_LIMIT):
             item = QStandardItem(part.display_name)
             item.setData(part.id, ID_ROLE)
             item.setToolTip(part_tooltip(part, precision))

@@ -66,7 +66,7 @@ class CompareState:
     def accelerators(self) -> list[Part]:
         """Every catalog accelerator (the scatter's points), read once."""
         if self._all_accelerators is None:
-            self._all_accelerators = self.catalog.parts(Category.ACCELERATOR)
+            self._all_accelerators = self.catalog.parts(Category.ACCELERATOR, chips_only=True)
         return self._all_accelerators
 
     def accelerator_ids(self, ids: Sequence[str]) -> list[str]:

@@ -391,7 +391,7 @@ class AdvisorDialog(QDialog):
 
     def _parts(self) -> tuple[list[Part], list[Part]]:
         if self._accelerators is None:
-            self._accelerators = self.catalog.parts(Category.ACCELERATOR)
+            self._accelerators = self.catalog.parts(Category.ACCELERATOR, chips_only=True)
             self._cloud = self.catalog.parts(Category.CLOUD)
         return self._accelerators, self._cloud or []
 

@@ -356,7 +356,7 @@ class WhatFitsDialog(QDialog):
         if assumptions is not None:
             self._assumptions = assumptions
         if self._accelerators is None:
-            self._accelerators = self.catalog.parts(Category.ACCELERATOR)
+            self._accelerators = self.catalog.parts(Category.ACCELERATOR, chips_only=True)
             self._cloud = self.catalog.parts(Category.CLOUD)
         self._all = rank_fits(workload, self._accelerators, self._cloud or (),
                               assumptions=self._assumptions)

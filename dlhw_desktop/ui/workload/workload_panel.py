@@ -232,7 +232,7 @@ class WorkloadPanel(QWidget):
     # --- catalog ----------------------------------------------------------------------------
     def accelerators(self) -> list[Part]:
         if self._accelerators is None:
-            self._accelerators = self.catalog.parts(Category.ACCELERATOR)
+            self._accelerators = self.catalog.parts(Category.ACCELERATOR, chips_only=True)
         return self._accelerators
 
     def cloud_offerings(self) -> list[Part]:

