@@ -144,3 +144,22 @@ def test_a_bad_platform_row_names_file_and_line(tmp_path: Path, cell: str,
         handle.write(",".join(f'"{good[c]}"' for c in header) + "\n")
     with pytest.raises(CatalogSourceError, match=rf"{PLATFORMS_FILE}:{lines + 1}.*{message}"):
         read_platforms(folder)
+
+
+@pytest.mark.parametrize(("name", "socket", "generation", "lanes"), [
+    ("Ryzen 7 5700", "AM4", 3, None),      # Cezanne die without graphics: PCIe 3.0
+    ("Ryzen 5 5600GT", "AM4", 3, None),
+    ("Ryzen 7 5800X3D", "AM4", 4, 20),
+    ("Ryzen 5 8400F", "AM5", 4, None),     # Phoenix on AM5: PCIe 4.0, not 5.0
+    ("Ryzen 9 9950X3D", "AM5", 5, 24),
+    ("Core i7-7820X", "LGA2066", 3, 28),
+    ("Core i7-7740X", "LGA2066", 3, 16),
+    ("Core i9-7980XE", "LGA2066", 3, 44),
+])
+def test_exceptions_within_a_socket_win_over_the_socket_default(
+        platforms: list[Any], name: str, socket: str, generation: int,
+        lanes: int | None) -> None:
+    platform = platform_for(_cpu(name, socket), platforms)
+    assert platform is not None
+    assert platform.figures["pcie_generation"] == generation
+    assert platform.figures["pcie_lanes"] == lanes
