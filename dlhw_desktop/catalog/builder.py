@@ -24,6 +24,7 @@ from dlhw_desktop.catalog.opendb.importer import (
     OpenDataReport,
     import_open_data,
 )
+from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
 from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
@@ -126,6 +127,8 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
+    # Last: platform figures fill what every CPU row (curated or imported) left empty.
+    apply_platforms(parts, read_platforms(sources_dir), figure_sources)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
@@ -220,7 +223,7 @@ def sources_digest(sources_dir: Path) -> str:
     files += sorted(sources_dir.glob("figure_sources*.csv"))
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
-              sources_dir / tensor_figures.RATES_FILE,
+              sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
