@@ -198,6 +198,9 @@ class UserPartsModel(PartRowsModel):
 
 
 NAME_MIN_PX = 140
+NAME_FLOOR_PX = 96
+"""In a narrow picker the name gives way (elided in the middle, whole on hover) down to
+this, so that the first figures stay in view."""
 FIGURE_MAX_PX = 96
 """Figure columns take what their values need, at most this; the name takes the rest."""
 FIGURES_IN_VIEW = 2
@@ -458,5 +461,5 @@ class PartPicker(QWidget):
         # not room for all, at least the first FIGURES_IN_VIEW stay, the rest scroll
         width = room - sum(figures)
         if width < NAME_MIN_PX:
-            width = room - sum(figures[:FIGURES_IN_VIEW])
-        header.resizeSection(name_column, max(NAME_MIN_PX, min(wanted, width)))
+            width = max(NAME_FLOOR_PX, room - sum(figures[:FIGURES_IN_VIEW]))
+        header.resizeSection(name_column, max(NAME_FLOOR_PX, min(wanted, width)))
