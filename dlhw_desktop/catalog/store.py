@@ -16,7 +16,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
-from dlhw_desktop.catalog.part_filters import DistinctCache, compat_where
+from dlhw_desktop.catalog.part_filters import GroupCache, compat_count, compat_where
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
     NAME_INDEX,
@@ -112,7 +112,7 @@ class Catalog:
         self.path = path
         self._local = threading.local()
         self._info: CatalogInfo | None = None
-        self._distinct: DistinctCache = {}
+        self._groups: GroupCache = {}
 
     # --- opening -----------------------------------------------------------
     @classmethod
@@ -230,6 +230,9 @@ class Catalog:
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
     def count(self, query: PartQuery) -> int:
+        if self._compat_applies(query) and not query.filters and not query.text.strip():
+            assert query.compat is not None  # the parts that fit, counted from their groups
+            return compat_count(self._conn(), self._groups, query.compat, _cell)
         match = self._fts_match(query)
         if match is not None and not query.filters and not self._compat_applies(query):
             # Text (and category) only: the full-text index counts alone, without a
@@ -310,7 +313,7 @@ class Catalog:
             params.append(f"%{_escape_like(query.text.strip()[:200])}%")
         if self._compat_applies(query):
             assert query.compat is not None
-            more, values = compat_where(self._conn(), self._distinct, query.compat, _cell)
+            more, values = compat_where(self._conn(), self._groups, query.compat, _cell)
             clauses += more
             params += values
         for flt in query.filters:

@@ -46,6 +46,7 @@ CONSUMER_SOCKETS: frozenset[str] = frozenset({"AM4", "AM5", "LGA1700", "LGA1851"
 
 SLOT_W = 75.0  # a PCIe slot's own power
 PCIE_8PIN_W = 150.0
+MIN_ADAPTER_8PINS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +76,8 @@ class ValueRule:
     fields: tuple[str, ...]
     judge: Callable[[Values], Verdict]
 
-    def verdict(self, part: Part) -> Verdict:
-        return self.judge({f: part.get(f) for f in self.fields})
+    def verdict_of(self, values: Values) -> Verdict:
+        return self.judge(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +91,13 @@ class LimitRule:
     limit: float
     why: str
 
-    def verdict(self, part: Part) -> Verdict:
-        value = part.number(self.field)
-        if value is None:
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (self.field,)
+
+    def verdict_of(self, values: Values) -> Verdict:
+        value = values.get(self.field)
+        if isinstance(value, bool) or not isinstance(value, int | float):
             return _unknown(field_label(self.field))
         fits = value <= self.limit if self.op == "le" else value >= self.limit
         return OK if fits else _no(self.why)
@@ -104,12 +109,27 @@ class MarkRule:
 
     key: str
     reason: str
+    fields: tuple[str, ...] = ()
 
-    def verdict(self, part: Part) -> Verdict:
+    def verdict_of(self, values: Values) -> Verdict:
         return Verdict("unknown", self.reason)
 
 
 Rule = ValueRule | LimitRule | MarkRule
+
+FIT_FIELDS: dict[Category, tuple[str, ...]] = {
+    Category.ACCELERATOR: ("form_factor", "board_length_mm", "power_connectors"),
+    Category.CPU: ("socket", "memory_type", "dimm_kinds"),
+    Category.MOTHERBOARD: ("socket", "memory_type", "dimm_kinds", "board_form_factor"),
+    Category.SERVER: ("socket", "memory_type", "dimm_kinds"),
+    Category.MEMORY: ("memory_type", "registered"),
+    Category.COOLER: ("supported_sockets", "height_mm"),
+    Category.CASE: ("supported_board_form_factors", "max_gpu_length_mm",
+                    "max_cooler_height_mm"),
+    Category.PSU: ("connectors_12vhpwr", "connectors_pcie_8pin"),
+}
+"""Every field a rule of each category may read: the catalog groups a category's parts by
+these once, so a build change counts the parts that fit without scanning them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +157,24 @@ class CompatFilter:
     category: Category
     rules: tuple[Rule, ...] = ()
 
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """Every field the rules read, in a fixed order per category (``FIT_FIELDS``)."""
+        used = {f for rule in self.rules for f in rule.fields}
+        known = FIT_FIELDS.get(self.category, ())
+        return tuple(f for f in known if f in used) + tuple(sorted(used - set(known)))
+
     def judge(self, part: Part) -> PartFit:
         if part.category is not self.category or not self.rules:
             return FITS
+        return self.judge_values({f: part.get(f) for f in self.fields})
+
+    def judge_values(self, values: Values) -> PartFit:
+        """The fit of a part with these values (a row of the catalog, or a group of them)."""
         reasons: list[str] = []
         unchecked: list[str] = []
         for rule in self.rules:
-            verdict = rule.verdict(part)
+            verdict = rule.verdict_of(values)
             if verdict.status == "incompatible":
                 reasons.append(verdict.reason)
             elif verdict.status == "unknown":
@@ -421,7 +452,7 @@ def adapter_8pins(tdp_w: float | None) -> int:
     """PCIe 8-pins a 16-pin card needs through an adapter (as ``checks.power`` counts)."""
     if tdp_w is None:
         return 4
-    return max(2, min(4, math.ceil((tdp_w - SLOT_W) / PCIE_8PIN_W)))
+    return max(MIN_ADAPTER_8PINS, min(4, math.ceil((tdp_w - SLOT_W) / PCIE_8PIN_W)))
 
 
 def connectors_fit(need: Connectors, adapter_costs: list[int], have_h: float | None,
@@ -491,14 +522,13 @@ def _card_power_rule(build: Build) -> Rule | None:
     eight = None if eight is None else eight * count
 
     def judge(values: Values) -> Verdict:
-        if _text(values.get("form_factor")).lower() in SERVER_MODULE_FORMS:
-            return OK  # judged by the module rule
         cables = parse_power_connectors(_text(values.get("power_connectors")) or None)
         if cables is None:
             return _unknown("power connectors")
         if cables == Connectors():
             return OK
-        extra = [adapter_8pins(values.get("tdp_w"))] * cables.hpwr
+        # the cheapest adapter (2x 8-pin): a card is hidden only when it cannot fit
+        extra = [MIN_ADAPTER_8PINS] * cables.hpwr
         verdict = connectors_fit(need + cables, costs + extra, h, eight)
         if verdict.status == "unknown":
             return Verdict("unknown", verdict.reason.replace(
@@ -507,7 +537,7 @@ def _card_power_rule(build: Build) -> Rule | None:
             return _no(f"{psu.display_name} has too few cables for it: {verdict.reason}")
         return OK
 
-    return ValueRule("connectors", ("power_connectors", "form_factor", "tdp_w"), judge)
+    return ValueRule("connectors", ("power_connectors",), judge)
 
 
 def _module_rule(build: Build) -> Rule | None:

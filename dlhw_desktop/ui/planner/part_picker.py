@@ -288,7 +288,8 @@ class PartPicker(QWidget):
         layout.addLayout(bottom)
 
         self.category.currentIndexChanged.connect(lambda _i: self._category_changed())
-        self.catalog_model.modelReset.connect(self._fit_columns)
+        self._widths: dict[tuple[Category | None, int], dict[int, int]] = {}
+        self.catalog_model.modelReset.connect(self._restore_widths)
         self.catalog_model.rowsInserted.connect(lambda *_: self._update_count())
         self.set_category(Category.ACCELERATOR)
 
@@ -430,7 +431,25 @@ class PartPicker(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._widths.clear()
         self._fit_columns()
+
+    def _restore_widths(self) -> None:
+        """After a new query: the widths measured for this category at this size (a
+        reset forgets them; measuring again on every build change would cost more than
+        the query)."""
+        key = (self.catalog_model.query.category, self.table.viewport().width())
+        widths = self._widths.get(key)
+        if widths is None:
+            self._fit_columns()
+            return
+        header = self.table.horizontalHeader()
+        shown = PICKER_COLUMNS.get(key[0], PICKER_COLUMNS[None])
+        for column, name in enumerate(self.catalog_model.columns):
+            self.table.setColumnHidden(column, name not in shown)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        for column, width in widths.items():
+            header.resizeSection(column, width)
 
     def _fit_columns(self) -> None:
         header = self.table.horizontalHeader()
@@ -438,6 +457,8 @@ class PartPicker(QWidget):
             header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             return
         category = self.catalog_model.query.category
+        if not self.catalog_model.rowCount():
+            return  # nothing to measure: keep the widths until there is
         shown = PICKER_COLUMNS.get(category, PICKER_COLUMNS[None])
         figures: list[int] = []
         name_column = -1
@@ -463,3 +484,5 @@ class PartPicker(QWidget):
         if width < NAME_MIN_PX:
             width = max(NAME_FLOOR_PX, room - sum(figures[:FIGURES_IN_VIEW]))
         header.resizeSection(name_column, max(NAME_FLOOR_PX, min(wanted, width)))
+        self._widths[(category, room)] = {c: header.sectionSize(c)
+                                          for c in range(header.count())}
