@@ -209,6 +209,13 @@ SHOW_ALL_LINK = "show-all"
 CLEAR_LINK = "clear-filters"
 
 
+def _noun(category: Category, count: int) -> str:
+    """``"CPU coolers"``, ``"power supply"``: lower case unless an acronym leads."""
+    words = category.plural if count != 1 else category.label
+    first = words.split(" ", 1)[0]
+    return words if first.isupper() else words[:1].lower() + words[1:]
+
+
 class PartPicker(QWidget):
     """Choose a category, type to search, then drag, press Enter or click Add."""
 
@@ -392,12 +399,18 @@ class PartPicker(QWidget):
         search = self.search.text().strip()
         if not isinstance(category, Category):
             return f"{total:,} part{'s' if total != 1 else ''}"
-        noun = category.plural.lower() if total != 1 else category.label.lower()
+        noun = _noun(category, total)
         query = self.catalog_model.query
         compat_on = query.compat is not None
         filtered = bool(query.filters)
+        rules = self.catalog_model.compat
         if total:
             if not compat_on:
+                if self.show_all.isChecked() and is_active(rules):
+                    fitting = self.catalog.count(replace(query, compat=rules))
+                    if fitting < total:
+                        return (f"{total:,} {noun}; {total - fitting:,} greyed do not fit "
+                                "the build")
                 return f"{total:,} {noun}"
             everything = self.catalog.count(replace(query, compat=None))
             hidden = everything - total
@@ -418,16 +431,16 @@ class PartPicker(QWidget):
                 if misfits:
                     causes.append(f"{misfits:,} do not fit the build")
                 links.append(f"<a href='{SHOW_ALL_LINK}'>Show all parts</a>")
-            head = (f"No compatible {category.label.lower()}" if compat_on
-                    else f"No {category.plural.lower()} match the filters")
+            head = (f"No compatible {_noun(category, 1)}" if compat_on
+                    else f"No {_noun(category, 2)} match the filters")
             return f"{head} — {', '.join(causes) or 'none match'}; {'; '.join(links)}"
         if search:
             # say where the typed part is instead of an empty list and nothing else
             elsewhere = self.catalog.count(PartQuery(text=search))
-            return (f"No {category.plural.lower()} match; {elsewhere:,} part"
+            return (f"No {_noun(category, 2)} match; {elsewhere:,} part"
                     f"{'s' if elsewhere != 1 else ''} in All parts" if elsewhere
                     else f"Nothing matches “{escape(search)}”")
-        return f"No {category.plural.lower()}"
+        return f"No {_noun(category, 2)}"
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
