@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.compat_filter import compat_filter, is_active
+from dlhw_desktop.core.compat_filter import FIT_FIELDS, compat_filter, is_active
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from tests.core.conftest import make_part
@@ -192,3 +193,9 @@ def test_sql_filter_and_hover_reasons_agree_on_the_catalog(catalog, category,
     judged = {p.id for p in everything if rules.judge(p).status != "incompatible"}
     assert shown == judged
     assert catalog.count(PartQuery(category=category, compat=rules)) == len(shown)
+    assert set(rules.fields) <= set(FIT_FIELDS[category])  # one grouping per category
+    # with search text the count runs in SQL: it agrees too
+    typed = PartQuery(category=category, text="a", compat=rules)
+    matching = {p.id for p in catalog.search(replace(typed, compat=None), 0, 100_000,
+                                             with_sources=False)}
+    assert catalog.count(typed) == len(matching & judged)
