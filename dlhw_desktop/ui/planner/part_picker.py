@@ -348,6 +348,8 @@ class PartPicker(QWidget):
             rules = (compat_filter(self.build, category)
                      if self.build is not None and category is not None else None)
             self.catalog_model.set_compat(rules)
+            # nothing to show "all" of while the build constrains nothing here
+            self.show_all.setEnabled(is_active(rules) or self.show_all.isChecked())
             self.catalog_model.set_query(self.current_query(category))
             if self.table.model() is not self.catalog_model:
                 self.table.setModel(self.catalog_model)
