@@ -24,7 +24,7 @@ from dlhw_desktop.catalog.schema import (
     SCHEMA_VERSION,
 )
 from dlhw_desktop.catalog.search import fts_query
-from dlhw_desktop.core.compat_filter import CompatFilter
+from dlhw_desktop.core.compat_rules import CompatFilter
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,

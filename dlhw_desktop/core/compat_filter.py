@@ -1,8 +1,8 @@
 """Which parts of a category fit the build so far: the part picker's compatibility rules.
 
-Pure logic (no Qt, no SQL). For a build and a category, ``compat_filter`` returns rules of
-two kinds, each of which the catalog turns into a WHERE clause and the picker uses to say,
-for one row, why it is hidden or marked:
+Pure logic (no Qt, no SQL; the rule types live in ``compat_rules``). For a build and a
+category, ``compat_filter`` returns rules of two kinds, each of which the catalog turns
+into a WHERE clause and the picker uses to say, for one row, why it is hidden or marked:
 
 - ``ValueRule``: a judgement on a few text fields of the candidate (socket, memory type,
   form factor, connectors, ...). The catalog asks it once per distinct value of those
@@ -20,8 +20,6 @@ picker offers does not then fail the same check once added.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from dlhw_desktop.core.build import Build, Slot
@@ -35,11 +33,24 @@ from dlhw_desktop.core.checks._util import (
     socket_list,
 )
 from dlhw_desktop.core.checks.power import Connectors, parse_power_connectors
+from dlhw_desktop.core.compat_rules import (
+    FIT_FIELDS,
+    FITS,
+    OK,
+    CompatFilter,
+    LimitRule,
+    MarkRule,
+    PartFit,
+    Rule,
+    ValueRule,
+    Values,
+    Verdict,
+    is_active,
+)
+from dlhw_desktop.core.compat_rules import no as _no
+from dlhw_desktop.core.compat_rules import unknown as _unknown
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-
-FitStatus = Literal["ok", "unknown", "incompatible"]
-Values = Mapping[str, Any]
 
 CONSUMER_SOCKETS: frozenset[str] = frozenset({"AM4", "AM5", "LGA1700", "LGA1851", "LGA1200"})
 """Consumer sockets (normalised): their platforms take unbuffered DIMMs only."""
@@ -47,140 +58,6 @@ CONSUMER_SOCKETS: frozenset[str] = frozenset({"AM4", "AM5", "LGA1700", "LGA1851"
 SLOT_W = 75.0  # a PCIe slot's own power
 PCIE_8PIN_W = 150.0
 MIN_ADAPTER_8PINS = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """One rule's answer for one part."""
-
-    status: FitStatus
-    reason: str = ""
-
-
-OK = Verdict("ok")
-
-
-def _unknown(label: str) -> Verdict:
-    return Verdict("unknown", f"not checked: {label} unknown")
-
-
-def _no(reason: str) -> Verdict:
-    return Verdict("incompatible", reason)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class ValueRule:
-    """A judgement on the candidate's ``fields`` (values as ``Part.get`` returns them)."""
-
-    key: str
-    fields: tuple[str, ...]
-    judge: Callable[[Values], Verdict]
-
-    def verdict_of(self, values: Values) -> Verdict:
-        return self.judge(values)
-
-
-@dataclass(frozen=True, slots=True)
-class LimitRule:
-    """The candidate's number ``field`` must be at most (``le``) or at least (``ge``)
-    ``limit``; ``why`` says what the limit is ("Fractal North takes cards up to 355 mm")."""
-
-    key: str
-    field: str
-    op: Literal["le", "ge"]
-    limit: float
-    why: str
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        return (self.field,)
-
-    def verdict_of(self, values: Values) -> Verdict:
-        value = values.get(self.field)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return _unknown(field_label(self.field))
-        fits = value <= self.limit if self.op == "le" else value >= self.limit
-        return OK if fits else _no(self.why)
-
-
-@dataclass(frozen=True, slots=True)
-class MarkRule:
-    """A figure of the build is unknown: every candidate is shown, marked with ``reason``."""
-
-    key: str
-    reason: str
-    fields: tuple[str, ...] = ()
-
-    def verdict_of(self, values: Values) -> Verdict:
-        return Verdict("unknown", self.reason)
-
-
-Rule = ValueRule | LimitRule | MarkRule
-
-FIT_FIELDS: dict[Category, tuple[str, ...]] = {
-    Category.ACCELERATOR: ("form_factor", "board_length_mm", "power_connectors"),
-    Category.CPU: ("socket", "memory_type", "dimm_kinds"),
-    Category.MOTHERBOARD: ("socket", "memory_type", "dimm_kinds", "board_form_factor"),
-    Category.SERVER: ("socket", "memory_type", "dimm_kinds"),
-    Category.MEMORY: ("memory_type", "registered"),
-    Category.COOLER: ("supported_sockets", "height_mm"),
-    Category.CASE: ("supported_board_form_factors", "max_gpu_length_mm",
-                    "max_cooler_height_mm"),
-    Category.PSU: ("connectors_12vhpwr", "connectors_pcie_8pin"),
-}
-"""Every field a rule of each category may read: the catalog groups a category's parts by
-these once, so a build change counts the parts that fit without scanning them."""
-
-
-@dataclass(frozen=True, slots=True)
-class PartFit:
-    """Why one part is hidden (``reasons``) or marked (``unchecked``)."""
-
-    status: FitStatus
-    reasons: tuple[str, ...] = ()
-    unchecked: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        """Hover text: what does not fit, then what could not be checked."""
-        lines = [f"Does not fit: {r}" for r in self.reasons]
-        lines += [r[:1].upper() + r[1:] for r in self.unchecked]
-        return "\n".join(lines)
-
-
-FITS = PartFit("ok")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class CompatFilter:
-    """The rules a candidate of ``category`` must meet to fit the build."""
-
-    category: Category
-    rules: tuple[Rule, ...] = ()
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        """Every field the rules read, in a fixed order per category (``FIT_FIELDS``)."""
-        used = {f for rule in self.rules for f in rule.fields}
-        known = FIT_FIELDS.get(self.category, ())
-        return tuple(f for f in known if f in used) + tuple(sorted(used - set(known)))
-
-    def judge(self, part: Part) -> PartFit:
-        if part.category is not self.category or not self.rules:
-            return FITS
-        return self.judge_values({f: part.get(f) for f in self.fields})
-
-    def judge_values(self, values: Values) -> PartFit:
-        """The fit of a part with these values (a row of the catalog, or a group of them)."""
-        reasons: list[str] = []
-        unchecked: list[str] = []
-        for rule in self.rules:
-            verdict = rule.verdict_of(values)
-            if verdict.status == "incompatible":
-                reasons.append(verdict.reason)
-            elif verdict.status == "unknown":
-                unchecked.append(verdict.reason)
-        status: FitStatus = "incompatible" if reasons else "unknown" if unchecked else "ok"
-        return PartFit(status, tuple(reasons), tuple(dict.fromkeys(unchecked)))
 
 
 # --- the rules -------------------------------------------------------------------------
@@ -611,6 +488,5 @@ def compat_filter(build: Build, category: Category) -> CompatFilter:
     return CompatFilter(category, tuple(r for r in rules if r is not None))
 
 
-def is_active(compat: CompatFilter | None) -> bool:
-    """Whether the filter can hide anything (mark-only rules hide nothing)."""
-    return compat is not None and any(not isinstance(r, MarkRule) for r in compat.rules)
+__all__ = ["FITS", "FIT_FIELDS", "CompatFilter", "LimitRule", "MarkRule", "PartFit",
+           "ValueRule", "compat_filter", "is_active"]
