@@ -16,6 +16,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
+from dlhw_desktop.catalog.part_filters import GroupCache, compat_count, compat_where
 from dlhw_desktop.catalog.partner_cards import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
@@ -24,6 +25,7 @@ from dlhw_desktop.catalog.schema import (
     SCHEMA_VERSION,
 )
 from dlhw_desktop.catalog.search import fts_query
+from dlhw_desktop.core.compat_rules import CompatFilter
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
@@ -66,6 +68,8 @@ class PartQuery:
     filters: tuple[Filter, ...] = ()
     sort_field: str = "name"
     descending: bool = False
+    compat: CompatFilter | None = None
+    """Only the parts that fit a build (the picker's default); applies to its category."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +125,7 @@ class Catalog:
         self.path = path
         self._local = threading.local()
         self._info: CatalogInfo | None = None
+        self._groups: GroupCache = {}
 
     # --- opening -----------------------------------------------------------
     @classmethod
@@ -244,8 +249,11 @@ class Catalog:
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
     def count(self, query: PartQuery) -> int:
+        if self._compat_applies(query) and not query.filters and not query.text.strip():
+            assert query.compat is not None  # the parts that fit, counted from their groups
+            return compat_count(self._conn(), self._groups, query.compat, _cell)
         match = self._fts_match(query)
-        if match is not None and not query.filters:
+        if match is not None and not query.filters and not self._compat_applies(query):
             # Text (and category) only: the full-text index counts alone, without a
             # lookup per matching row (3 ms instead of 19 ms for 26,000 of 100,000 parts).
             return int(self._conn().execute(
@@ -326,6 +334,11 @@ class Catalog:
             # Only symbols typed (e.g. an emoji): search for them literally in names.
             clauses.append("name LIKE ? ESCAPE '\\'")
             params.append(f"%{_escape_like(query.text.strip()[:200])}%")
+        if self._compat_applies(query):
+            assert query.compat is not None
+            more, values = compat_where(self._conn(), self._groups, query.compat, _cell)
+            clauses += more
+            params += values
         for flt in query.filters:
             column = _checked_field(flt.field)
             if flt.op == "eq":
@@ -352,6 +365,12 @@ class Catalog:
             else:
                 raise ValueError(f"unknown filter operation {flt.op!r}")
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+    @staticmethod
+    def _compat_applies(query: PartQuery) -> bool:
+        compat = query.compat
+        return (compat is not None and query.category is compat.category
+                and bool(compat.rules))
 
     def _order(self, query: PartQuery) -> str:
         column = _checked_field(query.sort_field)

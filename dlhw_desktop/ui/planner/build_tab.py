@@ -237,6 +237,11 @@ class BuildTab(BuildFileActions, QWidget):
         self.model.price_edit_requested.connect(self.set_user_price)
         self.checks.check_selected.connect(self._highlight)
         self.adapter.changed.connect(self.recheck)
+        for signal in (self.adapter.part_added, self.adapter.part_removed,
+                       self.adapter.part_replaced, self.adapter.quantity_changed,
+                       self.adapter.reset):
+            signal.connect(self._offer_fitting)  # the picker offers what fits the build
+        self.picker.set_build(self.build)
         self.adapter.changed.connect(self._show_guide)
         self.guide.template_chosen.connect(self.apply_template)
         self.guide.detect_requested.connect(self.detect_computer)
@@ -249,6 +254,9 @@ class BuildTab(BuildFileActions, QWidget):
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
         self.splitter.splitterMoved.connect(self._save_splitter)
+
+    def _offer_fitting(self, *_args: object) -> None:
+        self.picker.set_build(self.build)
 
     # --- reading ---------------------------------------------------------------------------
     @property

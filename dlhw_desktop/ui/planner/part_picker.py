@@ -3,10 +3,16 @@
 Reuses the Catalog tab's lazy ``PartTableModel`` (drag payloads included) and adds the
 user's own parts as a category. Enter, a double-click and the "Add to build" button are
 the keyboard and mouse twins of a drag.
+
+By default it offers only the parts that fit the build so far (``core.compat_filter``,
+filtered in SQL); "Show all parts" shows the rest greyed, and the hover says why a part
+does not fit or what could not be checked (judged only for the rows Qt asks about).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import (
@@ -16,26 +22,36 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from dlhw_desktop.catalog.store import Catalog, PartQuery
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.compat_filter import FITS, CompatFilter, PartFit, compat_filter, is_active
+from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
+from dlhw_desktop.ui.planner.picker_filters import FilterBar
 
 Index = QModelIndex | QPersistentModelIndex
+FIT_ROLE = Qt.ItemDataRole.UserRole + 7
+"""The row's ``PartFit``: why it does not fit, or what could not be checked."""
 CUSTOM = "custom"
 """The category key of the user's own parts in the picker's list."""
 
@@ -65,7 +81,34 @@ SHORT_HEADERS: dict[str, str] = {
 
 
 class PickerModel(PartTableModel):
-    """The catalog table with short headers for a narrow list (full ones in tooltips)."""
+    """The catalog table with short headers for a narrow list (full ones in tooltips),
+    greying the parts that do not fit the build and saying why on hover."""
+
+    def __init__(self, catalog: Catalog, parent: Any = None) -> None:
+        super().__init__(catalog, parent)
+        self.compat: CompatFilter | None = None
+        self._fits: dict[str, PartFit] = {}
+        style = QApplication.style()
+        self._icons = {
+            "unknown": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion),
+            "incompatible": style.standardIcon(QStyle.StandardPixmap.SP_DialogCancelButton),
+        }
+
+    def set_compat(self, compat: CompatFilter | None) -> None:
+        """Judge rows against new rules (the query is set separately)."""
+        self.compat = compat
+        self._fits.clear()
+
+    def fit(self, part: Part) -> PartFit:
+        """The part's fit, judged the first time a row is painted or hovered."""
+        if self.compat is None:
+            return FITS
+        found = self._fits.get(part.id)
+        if found is None:
+            if len(self._fits) > 2_000:
+                self._fits.clear()
+            found = self._fits[part.id] = self.compat.judge(part)
+        return found
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -75,6 +118,29 @@ class PickerModel(PartTableModel):
             if name in SHORT_HEADERS:
                 return SHORT_HEADERS[name]
         return super().headerData(section, orientation, role)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role in _FIT_ROLES and index.isValid() and self.compat is not None:
+            part = self.part_at(index.row())
+            if part is not None:
+                fit = self.fit(part)
+                if role == _FIT:
+                    return fit
+                if role == _FOREGROUND and fit.status == "incompatible":
+                    return QApplication.palette().color(QPalette.ColorGroup.Disabled,
+                                                        QPalette.ColorRole.Text)
+                if role == _DECORATION:
+                    return self._icons.get(fit.status) if index.column() == 0 else None
+                if role == _TOOLTIP and fit.status != "ok":
+                    return f"{super().data(index, role)}\n\n{fit.describe()}"
+        return super().data(index, role)
+
+
+_FIT = int(FIT_ROLE)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FIT_ROLES = frozenset({_FIT, _FOREGROUND, _DECORATION, _TOOLTIP})
 
 
 class UserPartsModel(PartRowsModel):
@@ -131,9 +197,23 @@ class UserPartsModel(PartRowsModel):
         return None
 
 
-NAME_MIN_PX = 150
-NAME_SHARE = 0.62
-"""The name column takes what its names need, at most this share of the table."""
+NAME_MIN_PX = 140
+NAME_FLOOR_PX = 96
+"""In a narrow picker the name gives way (elided in the middle, whole on hover) down to
+this, so that the first figures stay in view."""
+FIGURE_MAX_PX = 96
+"""Figure columns take what their values need, at most this; the name takes the rest."""
+FIGURES_IN_VIEW = 2
+"""At least this many figure columns stay in view beside the name without scrolling."""
+SHOW_ALL_LINK = "show-all"
+CLEAR_LINK = "clear-filters"
+
+
+def _noun(category: Category, count: int) -> str:
+    """``"CPU coolers"``, ``"power supply"``: lower case unless an acronym leads."""
+    words = category.plural if count != 1 else category.label
+    first = words.split(" ", 1)[0]
+    return words if first.isupper() else words[:1].lower() + words[1:]
 
 
 class PartPicker(QWidget):
@@ -146,6 +226,7 @@ class PartPicker(QWidget):
         super().__init__(parent)
         self.setObjectName("part_picker")
         self.catalog = catalog
+        self.build: Build | None = None
         self.catalog_model = PickerModel(catalog, self)
         self.user_model = UserPartsModel(user_parts, self)
 
@@ -161,6 +242,15 @@ class PartPicker(QWidget):
         self._timer.timeout.connect(self.apply_query)
         self.search.textChanged.connect(lambda _t: self._timer.start())
         self.search.returnPressed.connect(self._focus_table)
+        self._build_timer = QTimer(self, singleShot=True, interval=0)
+        self._build_timer.timeout.connect(self.apply_query)
+
+        self.show_all = QCheckBox("Show all parts", objectName="picker_show_all")
+        self.show_all.setToolTip("Also show the parts that do not fit the build so far "
+                                 "(greyed; hover one to see why)")
+        self.show_all.toggled.connect(lambda _on: self.apply_query())
+        self.filter_bar = FilterBar(catalog)
+        self.filter_bar.changed.connect(self._timer.start)
 
         self.table = PartTable(objectName="picker_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -178,12 +268,18 @@ class PartPicker(QWidget):
         self.table.doubleClicked.connect(lambda _i: self.add_selected())
 
         self.count_label = QLabel(objectName="picker_count")
+        self.count_label.setWordWrap(True)
+        self.count_label.setTextFormat(Qt.TextFormat.RichText)
+        self.count_label.linkActivated.connect(self._link)
         self.add_button = QPushButton("Add to build", objectName="picker_add_button")
         self.add_button.setToolTip("Add the selected parts to the build (Enter); or drag them")
         self.add_button.clicked.connect(self.add_selected)
 
         top = QHBoxLayout()
         top.addWidget(self.category, 1)
+        options = QHBoxLayout()
+        options.addWidget(self.show_all)
+        options.addStretch(1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
         bottom.addWidget(self.add_button)
@@ -193,11 +289,14 @@ class PartPicker(QWidget):
         layout.addWidget(title)
         layout.addLayout(top)
         layout.addWidget(self.search)
+        layout.addLayout(options)
+        layout.addWidget(self.filter_bar)
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self.category.currentIndexChanged.connect(lambda _i: self.apply_query())
-        self.catalog_model.modelReset.connect(self._fit_columns)
+        self.category.currentIndexChanged.connect(lambda _i: self._category_changed())
+        self._widths: dict[tuple[Category | None, int], dict[int, int]] = {}
+        self.catalog_model.modelReset.connect(self._restore_widths)
         self.catalog_model.rowsInserted.connect(lambda *_: self._update_count())
         self.set_category(Category.ACCELERATOR)
 
@@ -208,18 +307,36 @@ class PartPicker(QWidget):
         if row != self.category.currentIndex():
             self.category.setCurrentIndex(row)
         else:
-            self.apply_query()
+            self._category_changed()
 
     def current_category(self) -> Category | str | None:
         key = self.category.currentData()
         return CUSTOM if key == CUSTOM else (Category(key) if key else None)
 
+    def set_build(self, build: Build | None) -> None:
+        """Offer what fits ``build``; call again after it changed (coalesced)."""
+        self.build = build
+        self._build_timer.start()
+
     def refresh(self) -> None:
         """Reload after the user's own parts changed."""
         self.apply_query()
 
+    def current_query(self, category: Category | None, compat: bool = True,
+                      filters: bool = True) -> PartQuery:
+        """The query for what is on screen (optionally without compatibility/filters)."""
+        old = self.catalog_model.query
+        same = old.category == category
+        rules = self.catalog_model.compat if compat and not self.show_all.isChecked() else None
+        return PartQuery(category=category, text=self.search.text(),
+                         filters=self.filter_bar.filters() if filters else (),
+                         sort_field=old.sort_field if same else "name",
+                         descending=old.descending if same else False,
+                         compat=rules if is_active(rules) else None)
+
     def apply_query(self) -> None:
         self._timer.stop()
+        self._build_timer.stop()
         category = self.current_category()
         if category == CUSTOM:
             self.user_model.set_text(self.search.text())
@@ -228,11 +345,12 @@ class PartPicker(QWidget):
             self._fit_columns()
         else:
             assert category is None or isinstance(category, Category)
-            old = self.catalog_model.query
-            query = PartQuery(category=category, text=self.search.text(),
-                              sort_field=old.sort_field if old.category == category else "name",
-                              descending=old.descending if old.category == category else False)
-            self.catalog_model.set_query(query)
+            rules = (compat_filter(self.build, category)
+                     if self.build is not None and category is not None else None)
+            self.catalog_model.set_compat(rules)
+            # nothing to show "all" of while the build constrains nothing here
+            self.show_all.setEnabled(is_active(rules) or self.show_all.isChecked())
+            self.catalog_model.set_query(self.current_query(category))
             if self.table.model() is not self.catalog_model:
                 self.table.setModel(self.catalog_model)
                 self._fit_columns()
@@ -253,40 +371,133 @@ class PartPicker(QWidget):
         self.search.selectAll()
 
     # --- internals --------------------------------------------------------------------
+    def _category_changed(self) -> None:
+        category = self.current_category()
+        self.filter_bar.setVisible(category != CUSTOM)
+        self.filter_bar.set_category(category if isinstance(category, Category) else None)
+        self.apply_query()
+
     def _focus_table(self) -> None:
         self.table.setFocus()
         if self.table.model().rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
 
+    def _link(self, target: str) -> None:
+        if target == SHOW_ALL_LINK:
+            self.show_all.setChecked(True)
+        elif target == CLEAR_LINK:
+            self.filter_bar.clear()
+
     def _update_count(self) -> None:
+        try:
+            self.count_label.setText(self._count_text())
+        except CatalogError as exc:
+            self.count_label.setText(escape(str(exc)))
+
+    def _count_text(self) -> str:
         model = self.table.model()
         total = model.total if hasattr(model, "total") else model.rowCount()
-        text = f"{total:,} part{'s' if total != 1 else ''}"
         category = self.current_category()
         search = self.search.text().strip()
-        if total == 0 and search and isinstance(category, Category):
+        if not isinstance(category, Category):
+            return f"{total:,} part{'s' if total != 1 else ''}"
+        noun = _noun(category, total)
+        query = self.catalog_model.query
+        compat_on = query.compat is not None
+        filtered = bool(query.filters)
+        rules = self.catalog_model.compat
+        if total:
+            if not compat_on:
+                if self.show_all.isChecked() and is_active(rules):
+                    fitting = self.catalog.count(replace(query, compat=rules))
+                    if fitting < total:
+                        return (f"{total:,} {noun}; {total - fitting:,} greyed do not fit "
+                                "the build")
+                return f"{total:,} {noun}"
+            everything = self.catalog.count(replace(query, compat=None))
+            hidden = everything - total
+            if not hidden:
+                return f"{total:,} {noun}, all fit the build"
+            return (f"{total:,} {noun} fit the build; {hidden:,} hidden "
+                    f"(<a href='{SHOW_ALL_LINK}'>Show all parts</a>)")
+        if compat_on or filtered:
+            causes: list[str] = []
+            links: list[str] = []
+            if filtered:
+                by_filters = self.catalog.count(replace(query, filters=()))
+                if by_filters:
+                    causes.append(f"{by_filters:,} hidden by filters")
+                links.append(f"<a href='{CLEAR_LINK}'>Clear filters</a>")
+            if compat_on:
+                misfits = self.catalog.count(replace(query, compat=None))
+                if misfits:
+                    causes.append(f"{misfits:,} do not fit the build")
+                links.append(f"<a href='{SHOW_ALL_LINK}'>Show all parts</a>")
+            head = (f"No compatible {_noun(category, 1)}" if compat_on
+                    else f"No {_noun(category, 2)} match the filters")
+            return f"{head} — {', '.join(causes) or 'none match'}; {'; '.join(links)}"
+        if search:
             # say where the typed part is instead of an empty list and nothing else
             elsewhere = self.catalog.count(PartQuery(text=search))
-            text = (f"No {category.plural.lower()} match; {elsewhere:,} part"
+            return (f"No {_noun(category, 2)} match; {elsewhere:,} part"
                     f"{'s' if elsewhere != 1 else ''} in All parts" if elsewhere
-                    else f"Nothing matches “{search}”")
-        self.count_label.setText(text)
+                    else f"Nothing matches “{escape(search)}”")
+        return f"No {_noun(category, 2)}"
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._widths.clear()
+        self._fit_columns()
+
+    def _restore_widths(self) -> None:
+        """After a new query: the widths measured for this category at this size (a
+        reset forgets them; measuring again on every build change would cost more than
+        the query)."""
+        key = (self.catalog_model.query.category, self.table.viewport().width())
+        widths = self._widths.get(key)
+        if widths is None:
+            self._fit_columns()
+            return
+        header = self.table.horizontalHeader()
+        shown = PICKER_COLUMNS.get(key[0], PICKER_COLUMNS[None])
+        for column, name in enumerate(self.catalog_model.columns):
+            self.table.setColumnHidden(column, name not in shown)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        for column, width in widths.items():
+            header.resizeSection(column, width)
 
     def _fit_columns(self) -> None:
+        header = self.table.horizontalHeader()
         if self.table.model() is self.user_model:
-            header = self.table.horizontalHeader()
             header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             return
         category = self.catalog_model.query.category
+        if not self.catalog_model.rowCount():
+            return  # nothing to measure: keep the widths until there is
         shown = PICKER_COLUMNS.get(category, PICKER_COLUMNS[None])
-        header = self.table.horizontalHeader()
+        figures: list[int] = []
+        name_column = -1
         for column, name in enumerate(self.catalog_model.columns):
             self.table.setColumnHidden(column, name not in shown)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             if name == "name":
-                # as wide as the names, within limits: the figures scroll sideways past it
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-                wanted = self.table.sizeHintForColumn(column) + 12
-                room = max(NAME_MIN_PX, int(self.table.viewport().width() * NAME_SHARE))
-                header.resizeSection(column, max(NAME_MIN_PX, min(wanted, room)))
-            else:
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+                name_column = column
+            elif name in shown:
+                # as wide as its values and header, within limits
+                wanted = max(self.table.sizeHintForColumn(column),
+                             header.sectionSizeHint(column))
+                width = min(FIGURE_MAX_PX, wanted + 4)
+                header.resizeSection(column, width)
+                figures.append(width)
+        if name_column < 0:
+            return
+        room = self.table.viewport().width()
+        wanted = self.table.sizeHintForColumn(name_column) + 12
+        # the name takes what the names need, leaving the figures in view; when there is
+        # not room for all, at least the first FIGURES_IN_VIEW stay, the rest scroll
+        width = room - sum(figures)
+        if width < NAME_MIN_PX:
+            width = max(NAME_FLOOR_PX, room - sum(figures[:FIGURES_IN_VIEW]))
+        header.resizeSection(name_column, max(NAME_FLOOR_PX, min(wanted, width)))
+        self._widths[(category, room)] = {c: header.sectionSize(c)
+                                          for c in range(header.count())}
