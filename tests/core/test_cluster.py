@@ -147,7 +147,7 @@ def test_plan_file_round_trip_and_validation(catalog: Catalog, tmp_path: Path) -
     assert [i.part_id for i in opened] == [i.part_id for i in build]
     doc = json.loads(path.read_text())
     doc["cluster"]["nodes"] = "many"
-    with pytest.raises(ClusterInputError, match=r"^nodes:"):
+    with pytest.raises(ClusterInputError, match=r"^Nodes \(nodes\): "):
         planfile.from_dict(doc, lambda i: catalog.get(i))
     doc["version"] = 99
     with pytest.raises(ClusterInputError, match=r"^version:"):

@@ -18,21 +18,14 @@ from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.reports.cluster_section import cluster_section
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.common.dialogs import show_error
-from dlhw_desktop.ui.pdf.export_job import (
-    ERROR_TITLE,
-    ask_pdf_path,
-    default_paper,
-    make_sheet,
-    start_export,
-    suggested_path,
-)
+from dlhw_desktop.ui.pdf import export_job
 
 CLUSTER_TITLE = "Cluster sheet"
 
 
 def make_cluster_sheet(build: Build, plan: ClusterPlan, catalog: Catalog) -> BuildSheet:
     """The node's build sheet with the plan's cluster section."""
-    sheet = make_sheet(build, None, catalog)
+    sheet = export_job.make_sheet(build, None, catalog)
     return replace(sheet, title=CLUSTER_TITLE, cluster=cluster_section(plan, build.name))
 
 
@@ -43,11 +36,11 @@ def export_cluster_sheet(parent: QWidget, build: Build, plan: ClusterPlan, catal
     try:
         sheet = make_cluster_sheet(build, plan, catalog)
     except DlhwError as exc:
-        show_error(parent, ERROR_TITLE, str(exc))
+        show_error(parent, export_job.ERROR_TITLE, str(exc))
         return None
     stem = f"{build.name} cluster of {plan.spec.nodes}"
-    path = ask_pdf_path(parent, suggested_path(stem, folder))
+    path = export_job.ask_pdf_path(parent, export_job.suggested_path(stem, folder))
     if path is None:
         return None
-    start_export(parent, sheet, path, default_paper())
+    export_job.start_export(parent, sheet, path, export_job.default_paper())
     return path
