@@ -254,8 +254,8 @@ def _headline(summary: BuildSummary, price_per_kwh: float) -> tuple[Figure, ...]
         Figure("Accelerators", f"{gpus}" if gpus else "none", key="accelerators"),
         Figure("GPU memory", gigabytes(summary.vram_gb), "all cards", key="vram"),
         Figure("BF16 tensor", number(summary.bf16_tflops, 0, "TFLOPS"), "dense", key="bf16"),
-        Figure("Wall draw", watts(summary.wall_w), summary.wall_basis or "at the socket",
-               key="wall"),
+        Figure("Wall draw", watts(summary.wall_w),
+               "vendor maximum" if summary.wall_basis else "at the socket", key="wall"),
         Figure("Electricity per year", money(summary.yearly_cost_usd),
                f"at ${price_per_kwh:.2f}/kWh", key="yearly_cost"),
     )

@@ -29,7 +29,9 @@ def test_dgx_h100_template_shows_the_vendor_10_2_kw(catalog: Catalog) -> None:
     assert s.yearly_kwh is not None and s.yearly_kwh > 10_200 * 8760 * 0.01 / 1000
     sheet = sheet_from_catalog(build, report, catalog, date="2026-01-15")
     wall = next(f for f in sheet.headline if f.key == "wall")
-    assert (wall.value, wall.note) == ("10,200 W", "vendor maximum system power")
+    assert (wall.value, wall.note) == ("10,200 W", "vendor maximum")
+    total = next(f for f in sheet.totals if f.key == "wall_w")
+    assert (total.value, total.note) == ("10,200 W", "vendor maximum system power")
     circuit = report.get("power.server_circuit")
     assert circuit is not None and circuit.figures["wall_w"] == 10_200
 
