@@ -52,7 +52,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, dgx: Path, args: list[str],
                                           field: str) -> None:
     code, out, err = run(capsys, "cluster", str(dgx), *args)
     assert code == 2 and not out
-    assert err.startswith(f"dlhw: error: {field}:") and err.count("\n") == 1
+    assert f"({field}): " in err and err.startswith("dlhw: error: ") and err.count("\n") == 1
 
 
 def test_a_file_that_is_neither_is_refused(capsys, tmp_path: Path) -> None:

@@ -255,7 +255,8 @@ def _headline(summary: BuildSummary, price_per_kwh: float) -> tuple[Figure, ...]
         Figure("Accelerators", f"{gpus}" if gpus else "none", key="accelerators"),
         Figure("GPU memory", gigabytes(summary.vram_gb), "all cards", key="vram"),
         Figure("BF16 tensor", number(summary.bf16_tflops, 0, "TFLOPS"), "dense", key="bf16"),
-        Figure("Wall draw", watts(summary.wall_w), "at the socket", key="wall"),
+        Figure("Wall draw", watts(summary.wall_w),
+               "vendor maximum" if summary.wall_basis else "at the socket", key="wall"),
         Figure("Electricity per year", money(summary.yearly_cost_usd),
                f"at ${price_per_kwh:.2f}/kWh", key="yearly_cost"),
     )
@@ -275,9 +276,9 @@ def _totals(build: Build, summary: BuildSummary, report: CheckReport, price_per_
         Figure("Parts", str(summary.parts), f"{distinct} distinct", key="parts"),
         Figure("Sustained power", watts(summary.sustained_w),
                "DC: TDPs + platform estimate", key="sustained_w"),
-        Figure("Wall draw", watts(summary.wall_w),
+        Figure("Wall draw", watts(summary.wall_w), summary.wall_basis or (
                f"at {efficiency:g} % PSU efficiency"
-               if isinstance(efficiency, int | float) else "", key="wall_w"),
+               if isinstance(efficiency, int | float) else ""), key="wall_w"),
         Figure("Heat to remove", watts(summary.heat_w), btu_per_hour(summary.heat_w)
                if summary.heat_w is not None else "", key="heat_w"),
         Figure("PSU load", percent(summary.psu_load),

@@ -7,13 +7,13 @@ switches, cables and transceivers appear once, with a count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.cluster.node import node_from_build
-from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, plan_cluster
+from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, GearPrice, plan_cluster
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -31,12 +31,13 @@ def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
                    precision=workload.precision)
 
 
-def plan_for_build(build: Build, spec: ClusterSpec,
-                   cloud_offers: Sequence[Part] = ()) -> ClusterPlan:
+def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part] = (),
+                   gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
     """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
     spec = with_build_workload(spec, build)
     node = node_from_build(build)
-    return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision))
+    return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
+                        gear_prices)
 
 
 def _n(value: float | None, unit: str = "", digits: int = 0) -> str:
@@ -86,7 +87,7 @@ def sections(plan: ClusterPlan) -> list[Section]:
         ("Cost", [
             ("Nodes", f"{_usd(plan.capex_known_usd) if node.price_usd else 'n/a'} "
                       f"({node.price_basis})"),
-            ("Network", "n/a (switch, cable and optics prices are not in the catalog)"),
+            ("Network", f"{_usd(plan.network_capex_usd)} ({plan.network_price_basis})"),
             ("Total capex", _usd(plan.capex_usd)),
         ]),
     ]
@@ -142,7 +143,9 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
         "power": {"it_kw": plan.it_kw, "facility_kw": plan.facility_kw,
                   "heat_btu_h": plan.heat_btu_h, "yearly_kwh": plan.yearly_kwh,
                   "yearly_energy_usd": plan.yearly_energy_usd},
-        "cost": {"capex_usd": plan.capex_usd, "nodes_usd": plan.capex_known_usd or None},
+        "cost": {"capex_usd": plan.capex_usd, "nodes_usd": plan.capex_known_usd or None,
+                 "network_usd": plan.network_capex_usd,
+                 "network_basis": plan.network_price_basis},
         "storage": {"checkpoint_bytes": plan.checkpoint_bytes,
                     "checkpoint_write_s": plan.checkpoint_write_s},
         "training": None if t is None else {

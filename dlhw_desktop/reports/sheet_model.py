@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dlhw_desktop.core.verdict import Status
+
+if TYPE_CHECKING:
+    from dlhw_desktop.reports.cluster_section import ClusterSection
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +168,8 @@ class BuildSheet:
     assumptions: tuple[str, ...] = ()
     incomplete: str = ""
     """What the build still lacks ("Not yet chosen: ..."), "" when complete."""
+    cluster: ClusterSection | None = None
+    """N nodes of this build: the cluster section (a sheet exported from the Cluster tab)."""
 
     def chart(self, key: str) -> BarChart | None:
         return next((c for c in self.charts if c.key == key), None)
@@ -197,3 +203,5 @@ class BuildSheet:
                 yield marker.label
         for source in self.sources:
             yield from (source.source, source.read, *source.used_by)
+        if self.cluster is not None:
+            yield from self.cluster.texts()

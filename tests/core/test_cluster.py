@@ -116,12 +116,15 @@ def test_checkpoint_time_and_cloud_rent(catalog: Catalog) -> None:
 @pytest.mark.parametrize(("change", "field"), [
     ({"nodes": 0}, "nodes"), ({"nodes": 10**6}, "nodes"), ({"fabric": "ib-xdr"}, "fabric"),
     ({"rack_kw": 5}, "rack_kw"), ({"pue": 0.5}, "pue"), ({"mfu": 2.0}, "mfu"),
-    ({"fabric": "token-ring"}, "fabric"),
+    ({"fabric": "token-ring"}, "fabric"), ({"nodes": -3}, "nodes"), ({"nodes": 2.5}, "nodes"),
+    ({"nodes": True}, "nodes"), ({"rack_kw": float("nan")}, "rack_kw"),
+    ({"storage_write_gb_s": -1.0}, "storage_write_gb_s"), ({"tokens": 0.0}, "tokens"),
+    ({"fabric": "roce-800"}, "fabric"),
 ])
 def test_bad_input_names_the_field(catalog: Catalog, change: dict, field: str) -> None:
     node = node_from_build(_template_build(catalog, "dgx-h100"))
     spec = ClusterSpec(**{"nodes": 4, **change})
-    with pytest.raises(ClusterInputError, match=rf"^{field}:"):
+    with pytest.raises(ClusterInputError, match=rf"\({field}\): "):
         plan_cluster(spec, node)
 
 
@@ -134,6 +137,24 @@ def test_a_module_not_matching_its_baseboard_is_caught_by_the_checks(
                   catalog.get("accelerator/amd-instinct-mi300x"))
     result = check_build(build).get("compat.server_modules")
     assert result.status == "fail" and "OAM" in result.message
+    # ...and a cluster of it is refused with the same reason, naming the node.
+    with pytest.raises(ClusterInputError, match=r"^Node \(node\): GPU modules: .*OAM"):
+        node_from_build(build)
+
+
+def test_the_messages_give_the_figures_that_decide(catalog: Catalog) -> None:
+    node = node_from_build(_template_build(catalog, "dgx-h100"))
+    with pytest.raises(ClusterInputError) as faster:
+        plan_cluster(ClusterSpec(nodes=4, fabric="ib-xdr"), node)
+    assert str(faster.value).startswith("Fabric (fabric): InfiniBand XDR 800 Gb/s is faster "
+                                        "than the node's 400 Gb/s NICs")
+    with pytest.raises(ClusterInputError) as rack:
+        plan_cluster(ClusterSpec(nodes=4, rack_kw=8), node)
+    assert str(rack.value).startswith("Rack limit (rack_kw): 8 kW is below one node's "
+                                      "10.2 kW")
+    with pytest.raises(ClusterInputError) as many:
+        plan_cluster(ClusterSpec(nodes=20_000), node)
+    assert "20,000 is more than this planner's 16,384" in str(many.value)
 
 
 def test_plan_file_round_trip_and_validation(catalog: Catalog, tmp_path: Path) -> None:
@@ -147,7 +168,7 @@ def test_plan_file_round_trip_and_validation(catalog: Catalog, tmp_path: Path) -
     assert [i.part_id for i in opened] == [i.part_id for i in build]
     doc = json.loads(path.read_text())
     doc["cluster"]["nodes"] = "many"
-    with pytest.raises(ClusterInputError, match=r"^nodes:"):
+    with pytest.raises(ClusterInputError, match=r"^Nodes \(nodes\): "):
         planfile.from_dict(doc, lambda i: catalog.get(i))
     doc["version"] = 99
     with pytest.raises(ClusterInputError, match=r"^version:"):

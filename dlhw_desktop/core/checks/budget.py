@@ -8,7 +8,7 @@ for type hints alone (no import circle with ``context``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS, carrying_w
@@ -97,6 +97,9 @@ class PowerBudget:
     yearly_cost_at_least_usd: float | None = None
     unpowered_count: int = 0
     """Parts (counting quantities) without a power figure."""
+    wall_basis: str = ""
+    """How ``wall_w`` was reached when not from the parts: ``VENDOR_MAX_BASIS`` for a GPU
+    server platform with the vendor's maximum system power."""
 
     @property
     def unpowered_names(self) -> tuple[str, ...]:
@@ -111,8 +114,30 @@ def storage_w(part: Part) -> float:
     return STORAGE_W.get(part.text("storage_kind").lower(), UNKNOWN_STORAGE_W)
 
 
+VENDOR_MAX_BASIS = "vendor maximum system power"
+
+
 def power_budget(ctx: CheckContext) -> PowerBudget:
-    """Sustained DC load, PSU load, wall draw and yearly energy of a build."""
+    """Sustained DC load, PSU load, wall draw and yearly energy of a build.
+
+    A GPU server platform with the vendor's maximum system power uses that figure for the
+    wall draw (and heat and energy): the vendor's input figure covers fans, NICs, NVSwitch
+    and supply losses that a sum of the parts' TDPs misses."""
+    budget = _parts_budget(ctx)
+    vendor = ctx.server.number("max_power_w") if ctx.server is not None else None
+    if vendor is None:
+        return budget
+    kwh = vendor * HOURS_PER_YEAR * ctx.settings.utilisation / 1000.0
+    cost = kwh * ctx.settings.price_per_kwh_usd
+    return replace(
+        budget, wall_w=vendor, yearly_kwh=kwh, yearly_cost_usd=cost,
+        load=vendor / budget.psu_w if budget.psu_w else None, efficiency=None,
+        efficiency_assumed=False, lower_bound=False, wall_at_least_w=None,
+        yearly_kwh_at_least=None, yearly_cost_at_least_usd=None,
+        wall_basis=VENDOR_MAX_BASIS)
+
+
+def _parts_budget(ctx: CheckContext) -> PowerBudget:
     absent: list[tuple[Part, str]] = []
     unpowered = 0
     gpu_w: float | None = 0.0

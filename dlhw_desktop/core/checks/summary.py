@@ -45,6 +45,8 @@ class BuildSummary:
     unpowered_parts: int = 0
     """Parts (counting quantities) without a power figure."""
     unpowered_names: tuple[str, ...] = ()
+    wall_basis: str = ""
+    """Set when the wall draw is not from the parts (the vendor's maximum system power)."""
 
 
 def _throughput(ctx: CheckContext, field: str) -> float | None:
@@ -96,4 +98,5 @@ def summarize_context(ctx: CheckContext) -> BuildSummary:
         yearly_cost_at_least_usd=b.yearly_cost_at_least_usd,
         unpowered_parts=b.unpowered_count,
         unpowered_names=b.unpowered_names if b.lower_bound else (),
+        wall_basis=b.wall_basis,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.checks import CheckSettings
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.cluster.plan import ClusterInputError, Node
+from dlhw_desktop.core.checks.server import check_server_modules
+from dlhw_desktop.core.cluster.plan import Node, bad
 
 DEFAULT_NIC_GB_S = 400.0
 
@@ -15,14 +16,16 @@ def node_from_build(build: Build, settings: CheckSettings | None = None) -> Node
     height, cooling, fabric NICs); a desktop-style build gives the planner's wall draw."""
     gpus = [i for i in build.accelerators]
     if not gpus:
-        raise ClusterInputError("node: the build has no GPUs to cluster")
+        raise bad("node", "the build has no GPUs to cluster")
     if len(gpus) > 1:
         names = ", ".join(i.part.display_name for i in gpus)
-        raise ClusterInputError(f"node: a cluster node has one GPU model; this build has "
-                                f"{names}")
+        raise bad("node", f"a cluster node has one GPU model; this build has {names}")
     gpu, count = gpus[0].part, gpus[0].quantity
     server = build.server
     ctx = CheckContext(build, settings)
+    for result in check_server_modules(ctx):  # a node whose modules do not mount is no node
+        if result.status == "fail":
+            raise bad("node", f"GPU modules: {result.message}")
     power = basis = None
     if server is not None and server.number("max_power_w") is not None:
         power, basis = server.number("max_power_w"), (

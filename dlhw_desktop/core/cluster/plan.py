@@ -26,8 +26,8 @@ includes the exchange: use ``overlap=True`` so the exchange is not counted twice
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
 from dlhw_desktop.core.errors import DlhwError
@@ -52,6 +52,23 @@ RACK_LIMITS_KW = (15.0, 25.0, 40.0, 100.0)
 
 class ClusterInputError(DlhwError):
     """A cluster plan's input is out of range; the message names the field."""
+
+
+FIELD_LABELS = {
+    "nodes": "Nodes", "fabric": "Fabric", "rack_kw": "Rack limit", "pue": "PUE",
+    "utilisation": "Utilisation", "price_per_kwh_usd": "Electricity price",
+    "storage_read_gb_s": "Storage read", "storage_write_gb_s": "Storage write",
+    "params": "Parameters", "tokens": "Training tokens", "mfu": "MFU",
+    "batch_tokens": "Tokens per step", "precision": "Precision", "overlap": "Overlap",
+    "node": "Node",
+}
+
+
+def bad(name: str, text: str) -> ClusterInputError:
+    """An error naming the field as a user reads it and as files and flags spell it:
+    ``Rack limit (rack_kw): 8 kW is below one node's 10.2 kW``."""
+    label = FIELD_LABELS.get(name)
+    return ClusterInputError(f"{label} ({name}): {text}" if label else f"{name}: {text}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +128,23 @@ class TrainingTime:
 
 
 @dataclass(frozen=True, slots=True)
+class GearPrice:
+    """A sourced price of one piece of network gear (a switch, a cable, a transceiver)."""
+
+    amount_usd: float
+    kind: str
+    """The price's kind as ``core.prices`` names it (list, street, reported)."""
+    price_date: str
+    source: str
+
+
+def gear_keys(fabric: Fabric) -> tuple[str, str, str]:
+    """The keys a price book uses for this fabric's switch, cable and transceiver."""
+    return (f"switch:{fabric.switch.key}", f"cable:{fabric.gb_s}",
+            f"transceiver:{fabric.gb_s}")
+
+
+@dataclass(frozen=True, slots=True)
 class CloudQuote:
     offer: Part
     instances: int
@@ -142,53 +176,79 @@ class ClusterPlan:
     training: TrainingTime | None
     cloud: CloudQuote | None
     assumptions: tuple[str, ...] = field(default=())
+    gear_prices: Mapping[str, GearPrice] = field(default_factory=dict)
 
     def bill_of_materials(self) -> list[tuple[str, int, float | None]]:
         """(item, count, unit price or None): identical items once, with a count."""
         n, sw = self.network, self.fabric.switch
+        switch, cable, optic = (self.gear_prices.get(k) for k in gear_keys(self.fabric))
         rows: list[tuple[str, int, float | None]] = [
             (f"{self.node.name} node ({self.node.gpus}x {self.node.gpu.display_name})",
              self.spec.nodes, self.node.price_usd),
-            (f"{sw.name} switch ({sw.ports} x {sw.port_gb_s} Gb/s)", n.switches, None),
-            (f"{self.fabric.gb_s} Gb/s cable", n.cables, None),
-            (f"{self.fabric.gb_s} Gb/s transceiver", n.transceivers, None),
+            (f"{sw.name} switch ({sw.ports} x {sw.port_gb_s} Gb/s)", n.switches,
+             switch.amount_usd if switch else None),
+            (f"{self.fabric.gb_s} Gb/s cable", n.cables, cable.amount_usd if cable else None),
+            (f"{self.fabric.gb_s} Gb/s transceiver", n.transceivers,
+             optic.amount_usd if optic else None),
         ]
         return rows
+
+    @property
+    def network_capex_usd(self) -> float | None:
+        """Switches, cables and transceivers, or None while any of them has no price."""
+        total = 0.0
+        for _, count, price in self.bill_of_materials()[1:]:
+            if price is None:
+                return None
+            total += price * count
+        return total
+
+    @property
+    def network_price_basis(self) -> str:
+        missing = [item for item, _, price in self.bill_of_materials()[1:] if price is None]
+        if not missing:
+            return "sourced prices of the switches, cables and transceivers"
+        return (f"no sourced price in the catalog for: {', '.join(missing)}")
+
+    @property
+    def price_sources(self) -> tuple[str, ...]:
+        return tuple(f"{key.split(':')[0].capitalize()} price: ${p.amount_usd:,.0f} "
+                     f"({p.kind}, {p.price_date}): {p.source}"
+                     for key in gear_keys(self.fabric)
+                     if (p := self.gear_prices.get(key)) is not None)
 
 
 def _check(spec: ClusterSpec, node: Node) -> Fabric:
     if isinstance(spec.nodes, bool) or not isinstance(spec.nodes, int) or spec.nodes < 1:
-        raise ClusterInputError(f"nodes: {spec.nodes!r} is not a whole number of at least 1")
+        raise bad("nodes", f"{spec.nodes!r} is not a whole number of at least 1")
     if spec.nodes > MAX_NODES:
-        raise ClusterInputError(f"nodes: {spec.nodes:,} is more than this planner's "
-                                f"{MAX_NODES:,}")
+        raise bad("nodes", f"{spec.nodes:,} is more than this planner's {MAX_NODES:,}")
     fabric = FABRICS.get(spec.fabric)
     if fabric is None:
-        raise ClusterInputError(f"fabric: unknown {spec.fabric!r}; expected one of "
-                                f"{', '.join(FABRICS)}")
+        raise bad("fabric", f"unknown {spec.fabric!r}; expected one of {', '.join(FABRICS)}")
     if node.nic_gb_s is not None and fabric.gb_s > node.nic_gb_s:
-        raise ClusterInputError(
-            f"fabric: {fabric.label} is faster than the node's {node.nic_gb_s:g} Gb/s NICs")
+        raise bad("fabric", f"{fabric.label} is faster than the node's {node.nic_gb_s:g} Gb/s "
+                  "NICs; choose a fabric at or below the NIC speed")
     for name, value, low, high in (("rack_kw", spec.rack_kw, 1.0, 500.0),
                                    ("pue", spec.pue, 1.0, 3.0),
                                    ("utilisation", spec.utilisation, 0.0, 1.0),
                                    ("price_per_kwh_usd", spec.price_per_kwh_usd, 0.0, 10.0)):
         if not isinstance(value, int | float) or math.isnan(value) or not low <= value <= high:
-            raise ClusterInputError(f"{name}: {value!r} is outside {low:g}-{high:g}")
+            raise bad(name, f"{value!r} is outside {low:g}-{high:g}")
     for name, value in (("storage_read_gb_s", spec.storage_read_gb_s),
                         ("storage_write_gb_s", spec.storage_write_gb_s),
                         ("params", spec.params), ("tokens", spec.tokens),
                         ("batch_tokens", spec.batch_tokens)):
         if value is not None and (not isinstance(value, int | float) or math.isnan(value)
                                   or value <= 0):
-            raise ClusterInputError(f"{name}: {value!r} must be a positive number")
+            raise bad(name, f"{value!r} must be a positive number")
     if spec.mfu is not None and not 0 < spec.mfu <= 1:
-        raise ClusterInputError(f"mfu: {spec.mfu!r} must be between 0 and 1")
+        raise bad("mfu", f"{spec.mfu!r} must be between 0 and 1")
     if node.gpus < 1:
-        raise ClusterInputError("node: the build has no GPUs to cluster")
+        raise bad("node", "the build has no GPUs to cluster")
     if node.power_w is not None and node.power_w / 1000 > spec.rack_kw:
-        raise ClusterInputError(
-            f"rack_kw: {spec.rack_kw:g} kW is below one node's {node.power_w / 1000:.1f} kW")
+        raise bad("rack_kw", f"{spec.rack_kw:g} kW is below one node's "
+                             f"{node.power_w / 1000:.1f} kW ({node.power_basis})")
     return fabric
 
 
@@ -233,8 +293,12 @@ def cheapest_cloud(gpu: Part, offers: Sequence[Part], gpu_hours: float,
 
 
 def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (),
-                 peak_flops: float | None = None) -> ClusterPlan:
-    """Everything the plan reports; ``ClusterInputError`` names a bad field."""
+                 peak_flops: float | None = None,
+                 gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
+    """Everything the plan reports; ``ClusterInputError`` names a bad field.
+
+    ``gear_prices`` (keys from ``gear_keys``) price the network; without them network
+    capex is unknown and the total capex is None (never the nodes alone)."""
     fabric = _check(spec, node)
     notes: list[str] = [f"node power: {node.power_basis}", f"node price: {node.price_basis}",
                         f"PUE {spec.pue:g} (the user's or the default assumption)",
@@ -245,7 +309,7 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     try:
         network = count_fabric(spec.nodes, rails, fabric.switch)
     except ValueError as exc:
-        raise ClusterInputError(f"nodes: {exc}") from None
+        raise bad("nodes", str(exc)) from None
     gpus = spec.nodes * node.gpus
     by_power = (math.floor(spec.rack_kw * 1000 / node.power_w) if node.power_w else
                 spec.nodes)
@@ -267,7 +331,6 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     kwh = facility * HOURS_PER_YEAR * spec.utilisation if facility is not None else None
     cost = kwh * spec.price_per_kwh_usd if kwh is not None else None
     known = (node.price_usd or 0.0) * spec.nodes
-    capex = None  # switches, cables and optics have no catalog price yet
     racks_total = racks + (math.ceil(network_ru / RACK_UNITS) if network_ru else 0)
     ckpt = ckpt_s = None
     train = quote = None
@@ -282,9 +345,13 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
             train = training_time(node, spec.nodes, spec.params, spec.tokens, mfu, peak_flops,
                                   float(fabric.gb_s), spec.batch_tokens, spec.overlap)
             quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus)
-    return ClusterPlan(
+    plan = ClusterPlan(
         spec, node, fabric, network, gpus, per_rack, racks, network_ru,
         per_rack * node.power_w / 1000 if node.power_w is not None else None,
         it_kw, facility, it_kw * KW_TO_BTU_H if it_kw is not None else None,
-        racks_total * RACK_FOOTPRINT_M2, kwh, cost, capex, known, ckpt, ckpt_s, train, quote,
-        tuple(notes))
+        racks_total * RACK_FOOTPRINT_M2, kwh, cost, None, known, ckpt, ckpt_s, train, quote,
+        tuple(notes), dict(gear_prices or {}))
+    network_usd = plan.network_capex_usd
+    if node.price_usd is not None and network_usd is not None:
+        plan = replace(plan, capex_usd=known + network_usd)
+    return plan

@@ -20,7 +20,7 @@ from typing import Any
 from dlhw_desktop.core import buildfile
 from dlhw_desktop.core.atomic import write_atomic
 from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec
+from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad
 from dlhw_desktop.core.errors import BuildFileError
 
 FORMAT = "dlhw-cluster"
@@ -68,10 +68,10 @@ def spec_from_mapping(data: Any) -> ClusterSpec:
             ok = (isinstance(value, int | float) and not isinstance(value, bool)
                   and math.isfinite(value))
         if not ok:
-            raise ClusterInputError(f"{name}: {value!r} is not a valid value")
+            raise bad(name, f"{value!r} is not a valid value")
         values[name] = float(value) if kinds is None else value
     if "nodes" not in values:
-        raise ClusterInputError("nodes: missing")
+        raise bad("nodes", "missing")
     return ClusterSpec(**values)
 
 

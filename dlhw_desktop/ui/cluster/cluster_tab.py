@@ -78,6 +78,9 @@ class ClusterTab(QWidget):
         self.overlap = QCheckBox("Gradient exchange overlaps the backward pass",
                                  objectName="cluster_overlap", checked=True)
         self.save_button = QPushButton("Save plan…", objectName="cluster_save")
+        self.pdf_button = QPushButton("Export cluster sheet (PDF)…", objectName="cluster_pdf")
+        self.pdf_button.setToolTip("The node's build sheet with the cluster section: bill of "
+                                   "materials, racks, fabric, power and cooling, cost, time")
         self.message = QLabel(objectName="cluster_message", wordWrap=True)
         self.tree = QTreeWidget(objectName="cluster_tree")
         self.tree.setHeaderLabels(["Item", "Value"])
@@ -94,6 +97,7 @@ class ClusterTab(QWidget):
         form.addRow("MFU (0-1)", self.mfu)
         form.addRow(self.overlap)
         form.addRow(self.save_button)
+        form.addRow(self.pdf_button)
         left = QWidget()
         left.setLayout(form)
         right = QVBoxLayout()
@@ -112,6 +116,7 @@ class ClusterTab(QWidget):
             edit.editingFinished.connect(self.refresh)
         self.overlap.toggled.connect(self.refresh)
         self.save_button.clicked.connect(self._ask_save)
+        self.pdf_button.clicked.connect(self.export_pdf)
 
     def spec(self) -> ClusterSpec:
         """The inputs as a ``ClusterSpec``; ``ValueError`` names a field that is not a number."""
@@ -132,6 +137,7 @@ class ClusterTab(QWidget):
         build = self._build_provider()
         self.tree.clear()
         self.plan = None
+        self.pdf_button.setEnabled(False)
         if build is None or not build.accelerators:
             self.message.setText("Add GPUs (or a GPU server platform and its modules) to the "
                                  "build, then plan a cluster of it here.")
@@ -143,6 +149,7 @@ class ClusterTab(QWidget):
             return
         self.message.setText(f"{self.plan.spec.nodes:,} nodes of “{build.name}”: "
                              f"{self.plan.gpus:,} GPUs")
+        self.pdf_button.setEnabled(True)
         for title, rows in sections(self.plan):
             top = QTreeWidgetItem([title, ""])
             for label, value in rows:
@@ -168,6 +175,16 @@ class ClusterTab(QWidget):
             self.save_plan(Path(name))
         except (DlhwError, ValueError) as exc:
             self.message.setText(str(exc))
+
+    def export_pdf(self) -> Path | None:
+        """File dialog, then the cluster sheet written in the background (None: nothing to
+        export, or the user cancelled)."""
+        build = self._build_provider()
+        if build is None or self.plan is None:
+            return None
+        from dlhw_desktop.ui.pdf.cluster_export import export_cluster_sheet
+
+        return export_cluster_sheet(self, build, self.plan, self.catalog)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QFontInfo, QFontMetrics, QPageLayout, QPageSize, QPain
 
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.common.fonts import BUNDLED_FAMILY, font_has_glyphs
+from dlhw_desktop.ui.pdf.cluster_blocks import cluster_blocks
 from dlhw_desktop.ui.pdf.errors import SheetExportError, SheetFontError
 from dlhw_desktop.ui.pdf.page import DPI, PAPERS, PageGeometry, paper_key
 from dlhw_desktop.ui.pdf.paginate import paginate
@@ -66,7 +67,9 @@ def render_build_sheet(sheet: BuildSheet, paper: str = "a4") -> RenderedSheet:
     writer.setTitle(f"{sheet.title}: {sheet.build_name}")
     writer.setCreator(f"{sheet.app_name} {sheet.app_version}")
     geometry = PageGeometry.for_paper(key)
-    blocks = sheet_blocks(sheet, geometry.content_width, writer)
+    cluster = (cluster_blocks(sheet.cluster, geometry.content_width, writer)
+               if sheet.cluster is not None else [])
+    blocks = sheet_blocks(sheet, geometry.content_width, writer, cluster)
     pages = paginate(blocks, geometry.content_height)
     painter = QPainter()
     if not painter.begin(writer):

@@ -354,7 +354,10 @@ def warnings_block(sheet: BuildSheet, width: float, device: QPaintDevice) -> Blo
 # --- the whole sheet -------------------------------------------------------------------------
 
 
-def sheet_blocks(sheet: BuildSheet, width: float, device: QPaintDevice) -> list[Block]:
+def sheet_blocks(sheet: BuildSheet, width: float, device: QPaintDevice,
+                 cluster: Sequence[Block] = ()) -> list[Block]:
+    """The sheet in reading order; ``cluster`` (the cluster section's blocks, when the sheet
+    has one) follows the node's totals."""
     gap = mm(5)
     blocks: list[Block] = [header_block(sheet, width, device), Spacer(mm(3)),
                            tiles_block(sheet.headline, width, device)]
@@ -367,6 +370,8 @@ def sheet_blocks(sheet: BuildSheet, width: float, device: QPaintDevice) -> list[
                *parts_blocks(sheet, width, device)]
     blocks += [Spacer(gap), heading("Totals", width, device),
                *totals_blocks(sheet, width, device)]
+    if cluster:
+        blocks += [Spacer(gap), *cluster]
     blocks += [Spacer(gap), heading("Checks", width, device),
                *checks_blocks(sheet, width, device)]
     if sheet.workload is not None:

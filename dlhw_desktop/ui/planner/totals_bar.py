@@ -56,7 +56,7 @@ def tile_texts(summary: BuildSummary | None,
                    f"{s.yearly_kwh:,.0f} kWh · {settings.utilisation * 100:.0f} % use · "
                    f"${settings.price_per_kwh_usd:.2f}/kWh")
     sustained = (_w(s.sustained_w), load or "DC load, sustained")
-    wall = (_w(s.wall_w), "from the socket")
+    wall = (_w(s.wall_w), s.wall_basis or "from the socket")
     heat = (_w(s.heat_w), "into the room")
     if s.power_lower_bound:  # totals for the parts that are known, and say the rest
         rest = (f"{s.unpowered_parts:,} part{'s' if s.unpowered_parts != 1 else ''} "
