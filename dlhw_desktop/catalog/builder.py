@@ -46,6 +46,10 @@ from dlhw_desktop.core.prices import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
+# Words people type joined ("rtx4090"): pairs are indexed within these fields only.
+SEARCHED_JOINED = ("vendor", "name", "family")
+# Said once per imported row for the licence; the words would match every open-data part.
+UNINDEXED_PHRASES = (ATTRIBUTION,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,12 +269,10 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                 conn.execute(statement)
             placeholders = ", ".join("?" for _ in columns)
             for rowid, row in enumerate(rows, start=1):
-                text = search_text(*(str(row.get(name) or "") for name in SEARCHED),
-                                   _category_words(row["category"]))
+                text = _indexed_text(row)
                 conn.execute(
-                    f"INSERT INTO parts (rowid, {', '.join(columns)}, search_text) "
-                    f"VALUES (?, {placeholders}, ?)",
-                    [rowid, *(_sql_value(row.get(c)) for c in columns), text],
+                    f"INSERT INTO parts (rowid, {', '.join(columns)}) VALUES (?, {placeholders})",
+                    [rowid, *(_sql_value(row.get(c)) for c in columns)],
                 )
                 conn.execute("INSERT INTO parts_fts (rowid, search_text, category) "
                              "VALUES (?, ?, ?)", (rowid, text, row["category"]))
@@ -325,6 +327,20 @@ def _sql_value(value: Any) -> Any:
     if isinstance(value, bool):
         return int(value)
     return value
+
+
+def _indexed_text(row: dict[str, Any]) -> str:
+    """What the search index holds for one part (the text itself is not stored)."""
+    extra = []
+    for name in SEARCHED:
+        if name in SEARCHED_JOINED:
+            continue
+        value = str(row.get(name) or "")
+        for phrase in UNINDEXED_PHRASES:
+            value = value.replace(phrase, " ")
+        extra.append(value)
+    extra.append(_category_words(row["category"]))
+    return search_text(*(str(row.get(name) or "") for name in SEARCHED_JOINED), extra=extra)
 
 
 def _category_words(category: str) -> str:

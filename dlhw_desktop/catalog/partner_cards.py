@@ -37,16 +37,18 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from dlhw_desktop.catalog.source_refs import (
+    OPENDB_ATTRIBUTION,
+    OPENDB_DATE,
+    opendb_ref,
+)
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.fields import COMMON_NAMES, Category, fields_for
 from dlhw_desktop.core.parts import make_part_id
 
 EXTRACT_FILE = "opendb/GPU.csv"
-OPENDB_COMMIT = "136a77aec16a30ba81a7cc6b448a8bace9a25359"
-OPENDB_SOURCE_DATE = "2026-08-17"
-ATTRIBUTION = "BuildCores OpenDB (ODC-By 1.0)"
-SOURCE_URL = ("https://github.com/buildcores/buildcores-open-db/blob/"
-              f"{OPENDB_COMMIT}/open-db/GPU/{{opendb_id}}.json")
+OPENDB_SOURCE_DATE = OPENDB_DATE
+ATTRIBUTION = OPENDB_ATTRIBUTION
 
 EXTRACT_COLUMNS = (
     "opendb_id", "manufacturer", "name", "chipset_manufacturer", "chipset", "memory_gb",
@@ -374,7 +376,7 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     if year is not None and not 1995 <= year <= MAX_YEAR:
         cleaned[f"release year outside 1995-{MAX_YEAR} dropped"] += 1
         year = None
-    notes = [f"{ATTRIBUTION}."]
+    notes: list[str] = []  # the credit is the source (BuildCores, the id, the date)
     boost = _in_range(row["boost_clock_mhz"], 100, 4000, "boost clock", cleaned)
     if boost is not None:
         notes.append(f"Boost clock {boost:,.0f} MHz.")  # the chip's figures: its reference
@@ -393,9 +395,9 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
         "slot_width": round(width, 2) if width is not None else None,
         "power_connectors": _connectors(row, tdp if tdp is not None else chip_tdp, cleaned),
         "cooling": _cooling(row["cooling"]),
-        "source": SOURCE_URL.format(opendb_id=row["opendb_id"]),
+        "source": opendb_ref("GPU", row["opendb_id"]),
         "source_date": OPENDB_SOURCE_DATE,
-        "notes": " ".join(notes),
+        "notes": " ".join(notes) or None,
     }
 
 

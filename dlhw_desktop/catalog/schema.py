@@ -44,9 +44,12 @@ TIER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("source_date", "TEXT NOT NULL"),
 )
 
-# Indexed for the filters and sorts the Catalog tab offers on large catalogs.
+# Indexed for the filters and sorts the Catalog tab offers on large catalogs. The figure
+# indexes hold only the parts that have the figure (most of 26,000 parts have no price or
+# TDP): a range filter (``price_usd <= ?``) implies it, and so does min/max.
 INDEXED_COLUMNS = ("category, vendor", "category, price_usd",
                    "category, tdp_w", "category, memory_gb", "category, release_year")
+_PARTIAL_FROM = 1  # the indexes from this one on are partial (WHERE <figure> IS NOT NULL)
 # The short text figures the filters offer as choices. One index holds them all, so the
 # distinct values of any of them within a category are read from the index alone: at
 # 25,000 parts each such query was 70-100 ms reading every row of the category (three of
@@ -76,7 +79,7 @@ def create_statements() -> list[str]:
     columns = ",\n  ".join(column_sql(spec) for spec in ALL_FIELDS)
     tier_columns = ",\n  ".join(f"{name} {kind}" for name, kind in TIER_COLUMNS)
     statements = [
-        f"CREATE TABLE parts (\n  {columns},\n  search_text TEXT NOT NULL\n)",
+        f"CREATE TABLE parts (\n  {columns}\n)",
         "CREATE TABLE figure_sources (\n  part_id TEXT NOT NULL REFERENCES parts(id),\n"
         "  field TEXT NOT NULL,\n  source TEXT NOT NULL,\n  source_date TEXT NOT NULL,\n"
         "  note TEXT NOT NULL DEFAULT '',\n  PRIMARY KEY (part_id, field)\n)",
@@ -86,18 +89,22 @@ def create_statements() -> list[str]:
         + ",\n  PRIMARY KEY (part_id, price_kind, price_date, currency)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
-        # ``category`` lets a category's matches be counted in the index alone. The text
-        # itself stays in ``parts`` (external content: a second copy was 12 % of the file
-        # at 25,000 parts), and no word positions are kept (no phrase queries are made).
+        # ``category`` lets a category's matches be counted in the index alone. The index
+        # keeps no copy of the text (contentless: the text was a third of the file at
+        # 26,000 parts; only rowids are read back), and no word positions (no phrase
+        # queries are made).
         "CREATE VIRTUAL TABLE parts_fts USING fts5(search_text, category, "
-        "content = 'parts', content_rowid = 'rowid', detail = column, "
+        "content = '', detail = column, columnsize = 0, "
         "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')",
     ]
     for i, cols in enumerate(INDEXED_COLUMNS):
-        statements.append(f"CREATE INDEX parts_idx_{i} ON parts ({cols})")
+        where = (f" WHERE {cols.split(', ')[-1]} IS NOT NULL" if i >= _PARTIAL_FROM else "")
+        statements.append(f"CREATE INDEX parts_idx_{i} ON parts ({cols}){where}")
     statements.append(f"CREATE INDEX {FACET_INDEX} ON parts (category, "
                       f"{', '.join(FACET_COLUMNS)})")
-    statements.append(f"CREATE INDEX {NAME_INDEX} ON parts (name COLLATE NOCASE, id)")
+    # Ties in name order go by rowid, which every index entry carries (parts are numbered
+    # in id order), so the id need not be in these indexes.
+    statements.append(f"CREATE INDEX {NAME_INDEX} ON parts (name COLLATE NOCASE)")
     statements.append(
-        f"CREATE INDEX {CATEGORY_NAME_INDEX} ON parts (category, name COLLATE NOCASE, id)")
+        f"CREATE INDEX {CATEGORY_NAME_INDEX} ON parts (category, name COLLATE NOCASE)")
     return statements

@@ -25,6 +25,7 @@ from dlhw_desktop.catalog.schema import (
     SCHEMA_VERSION,
 )
 from dlhw_desktop.catalog.search import fts_query
+from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.compat_rules import CompatFilter
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
@@ -242,7 +243,7 @@ class Catalog:
             params.append(category.value)
         if clauses:
             sql += " WHERE " + " AND ".join(clauses)
-        rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, id",
+        rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, rowid",
                                     params).fetchall()
         return self._readable(rows, self._inherit_sources(rows, self._all_figure_sources()))
 
@@ -377,9 +378,11 @@ class Catalog:
         direction = "DESC" if query.descending else "ASC"
         spec = FIELDS_BY_NAME[column]
         collate = " COLLATE NOCASE" if spec.kind == "text" else ""
+        # Ties go by rowid: the build numbers parts in id order, and the name indexes
+        # carry the rowid, not the id (the id in them was 3 MB of a 26,000-part file).
         if column == "name":  # never NULL; this form matches the name indexes
-            return f"name COLLATE NOCASE {direction}, id {direction}"
-        return f"{column} IS NULL, {column}{collate} {direction}, name COLLATE NOCASE, id"
+            return f"name COLLATE NOCASE {direction}, rowid {direction}"
+        return f"{column} IS NULL, {column}{collate} {direction}, name COLLATE NOCASE, rowid"
 
     # --- facets for filter widgets -------------------------------------------
     @_translate_errors
@@ -411,8 +414,9 @@ class Catalog:
         # Two sub-queries: each one seeks an index on (category, column) where there is
         # one, where min and max together would read the category's whole range.
         row = self._conn().execute(
-            f"SELECT (SELECT min({column}) FROM parts WHERE category = ?), "
-            f"(SELECT max({column}) FROM parts WHERE category = ?)",
+            f"SELECT (SELECT min({column}) FROM parts WHERE category = ? AND {column} IS NOT "
+            f"NULL), (SELECT max({column}) FROM parts WHERE category = ? AND {column} IS NOT "
+            "NULL)",
             (category.value, category.value)).fetchone()
         if row is None or row[0] is None:
             return None
@@ -478,7 +482,7 @@ class Catalog:
             for r in self._conn().execute(
                     "SELECT part_id, field, source, source_date, note FROM figure_sources "
                     f"WHERE part_id IN ({marks})", chunk):
-                result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
+                result.setdefault(r[0], {})[r[1]] = FigureSource(expand(r[2]), r[3], r[4])
         return result
 
     def _inherit_sources(self, rows: Sequence[sqlite3.Row],
@@ -496,7 +500,7 @@ class Catalog:
             for chip_id, source, date in self._conn().execute(
                     f"SELECT id, source, source_date FROM parts WHERE id IN ({marks})", chunk):
                 own = chip_sources.get(chip_id, {})
-                fallback = FigureSource(source, date, inherited_note(chip_id))
+                fallback = FigureSource(expand(source), date, inherited_note(chip_id))
                 inherited[chip_id] = {
                     name: (FigureSource(own[name].source, own[name].source_date,
                                         inherited_note(chip_id, own[name].note))
@@ -510,7 +514,7 @@ class Catalog:
         result: dict[str, dict[str, FigureSource]] = {}
         for r in self._conn().execute(
                 "SELECT part_id, field, source, source_date, note FROM figure_sources"):
-            result.setdefault(r[0], {})[r[1]] = FigureSource(r[2], r[3], r[4])
+            result.setdefault(r[0], {})[r[1]] = FigureSource(expand(r[2]), r[3], r[4])
         return result
 
     @classmethod
@@ -561,7 +565,7 @@ def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = N
         category=category,
         vendor=_text(row.get("vendor")),
         name=_text(row.get("name")) or part_id,
-        source=_text(row.get("source")),
+        source=expand(_text(row.get("source"))),
         source_date=_text(row.get("source_date")),
         price_usd=_cell("float", row.get("price_usd")),
         price_date=_cell("text", row.get("price_date")),

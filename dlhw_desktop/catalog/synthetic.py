@@ -43,7 +43,6 @@ def make_synthetic_catalog(source: Path, output: Path, total_parts: int = 100_00
                     base[idx[numeric]] = round(scaled) if isinstance(value, int) else round(
                         scaled, 2)
             text = search_text(base[idx["vendor"]], base[idx["name"]], base[idx["family"]])
-            base[idx["search_text"]] = text
             batch.append([next_rowid, *base])
             fts.append((next_rowid, text, base[idx["category"]]))
             next_rowid += 1

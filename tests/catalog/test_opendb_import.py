@@ -20,6 +20,7 @@ from dlhw_desktop.catalog.opendb.importer import (
     source_url,
 )
 from dlhw_desktop.catalog.search import fts_query, search_text
+from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.resources import catalog_sources_dir
 
@@ -87,9 +88,12 @@ def test_imported_rows_carry_their_opendb_source_and_attribution(tmp_path: Path)
     import_open_data(folder, parts, {})
     row = parts["psu/corsair-rm850x-850w"]
     assert row["source"] == source_url("PSU", "abcdef12-0000-0000-0000-000000000001")
-    assert "/blob/136a77aec16a30ba81a7cc6b448a8bace9a25359/open-db/PSU/" in row["source"]
+    # stored compact; read back as the row's file in the repository at the pinned commit
+    assert expand(row["source"]) == (
+        "https://github.com/buildcores/buildcores-open-db/blob/"
+        "136a77aec16a30ba81a7cc6b448a8bace9a25359/open-db/PSU/"
+        "abcdef12-0000-0000-0000-000000000001.json")
     assert row["source_date"] == SOURCE_DATE == "2026-08-17"
-    assert "BuildCores OpenDB (ODC-By 1.0)" in row["notes"]
     assert row["connectors_eps"] is None  # 0 on an 850 W unit is unknown
 
 
@@ -121,7 +125,7 @@ def test_a_curated_row_wins_and_only_its_empty_cells_are_filled(tmp_path: Path) 
     assert row["wattage_w"] == 850                 # the curated figure wins
     assert row["source"] == "https://www.corsair.com/"
     assert row["connectors_pcie_8pin"] == 4        # filled, with its own source
-    assert figure_sources[("psu/corsair-rm850x", "connectors_pcie_8pin")][2].startswith(
+    assert expand(figure_sources[("psu/corsair-rm850x", "connectors_pcie_8pin")][2]).startswith(
         "https://github.com/buildcores/")
     assert report.categories["psu"].merged == 1
     assert [(d.field, d.curated, d.open_value) for d in report.disagreements] == [

@@ -34,10 +34,13 @@ def test_a_filters_choices_come_from_an_index(fresh: Path, column: str) -> None:
     assert "COVERING INDEX" in plan, plan
 
 
-def test_the_search_text_is_stored_once(fresh: Path) -> None:
+def test_the_search_text_is_not_stored_at_all(fresh: Path) -> None:
+    """Only the index holds the words; neither a content table nor a column keeps them."""
     with sqlite3.connect(fresh) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(parts)")}
     assert "parts_fts" in tables and "parts_fts_content" not in tables
+    assert "search_text" not in columns
 
 
 def test_search_and_facets_on_the_fresh_catalog(fresh: Path) -> None:

@@ -167,6 +167,8 @@ REAL_DRAG = textwrap.dedent("""
     model = picker.table.model()
     row = next(r for r in range(model.rowCount())
                if model.index(r, 0).data(PART_ROLE).id == sys.argv[2])
+    picker.table.scrollTo(model.index(row, 0))  # the chip's ~60 board-partner cards list too
+    QTest.qWait(50)
     source, target = picker.table.viewport(), tab.view.viewport()
     start = picker.table.visualRect(model.index(row, 0)).center()
     end = QPoint(target.width() // 2, target.height() // 2)

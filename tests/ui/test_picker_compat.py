@@ -175,7 +175,7 @@ def test_the_count_says_when_filters_hide_every_compatible_part(qtbot, picker,
     assert picker.catalog_model.total == 0
     text = picker.count_label.text()
     assert text.startswith("No compatible power supply")
-    assert f"{compatible} hidden by filters" in text
+    assert f"{compatible:,} hidden by filters" in text
     assert "Show all parts" in text and "Clear filters" in text
     picker.count_label.linkActivated.emit("clear-filters")
     settle(qtbot, picker)

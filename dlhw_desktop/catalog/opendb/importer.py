@@ -21,14 +21,21 @@ from typing import Any
 
 from dlhw_desktop.catalog.opendb import mappers
 from dlhw_desktop.catalog.opendb.mappers import Cleaned, Mapper, Skip
+from dlhw_desktop.catalog.source_refs import (
+    OPENDB_ATTRIBUTION,
+    OPENDB_COMMIT,
+    OPENDB_DATE,
+    OPENDB_REPOSITORY,
+    opendb_ref,
+)
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import make_part_id
 
 OPEN_DATA_DIR = "opendb"
-REPOSITORY = "https://github.com/buildcores/buildcores-open-db"
-SOURCE_COMMIT = "136a77aec16a30ba81a7cc6b448a8bace9a25359"
-SOURCE_DATE = "2026-08-17"
-ATTRIBUTION = "BuildCores OpenDB (ODC-By 1.0)"
+REPOSITORY = OPENDB_REPOSITORY
+SOURCE_COMMIT = OPENDB_COMMIT
+SOURCE_DATE = OPENDB_DATE
+ATTRIBUTION = OPENDB_ATTRIBUTION
 DISAGREEMENT_SHARE = 0.05
 
 # Fields an open row never sets on a curated row (bookkeeping, the curated row's own).
@@ -61,7 +68,8 @@ IMPORTS: list[OpenSource] = [
 
 
 def source_url(directory: str, opendb_id: str) -> str:
-    return f"{REPOSITORY}/blob/{SOURCE_COMMIT}/open-db/{directory}/{opendb_id}.json"
+    """The stored source of an imported row (``source_refs.expand`` gives its address)."""
+    return opendb_ref(directory, opendb_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,8 +281,10 @@ def _values(source: OpenSource, record: dict[str, str], cleaned: Cleaned
     values["source"] = source_url(source.directory, opendb_id)
     values["source_date"] = SOURCE_DATE
     numbers = (record.get("part_numbers") or "").replace(";", ", ")
+    # The licence's credit is the source itself (BuildCores, the row's id, the date) and
+    # the About box: not repeated in 26,000 notes.
     values["notes"] = "; ".join(x for x in (
-        ATTRIBUTION, f"part numbers {numbers}" if numbers else "", note or "") if x)
+        f"part numbers {numbers}" if numbers else "", note or "") if x) or None
     for name in list(values):
         if name not in FIELDS_BY_NAME:
             raise ValueError(f"mapper set unknown field {name!r}")
