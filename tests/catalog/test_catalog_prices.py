@@ -252,7 +252,7 @@ def test_the_same_price_in_both_files_is_refused(tmp_path: Path) -> None:
                  .splitlines()[1:] if line.startswith("accelerator/"))
     (sources / "prices_pending.csv").write_text(HEADER + "\n" + first + "\n",
                                                 encoding="utf-8")
-    with pytest.raises(CatalogSourceError, match="prices_pending.csv"):
+    with pytest.raises(CatalogSourceError, match=r"prices_pending\.csv"):
         build_catalog(sources, tmp_path / "out.db")
 
 
