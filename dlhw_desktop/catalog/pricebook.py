@@ -1,8 +1,9 @@
 """The buyer's price book, stored: ``<app-data>/price_book.db`` (sqlite-utils).
 
 Tables ``prices`` (one row per part: amount, currency, the date the price held, a note,
-where it came from) and ``rates`` (US dollars per unit of a currency, with the date the
-user set it). The book lives beside the user's parts, not in the catalog, so it survives
+where it came from), ``rates`` (US dollars per unit of a currency, with the date the
+user set it) and ``preferences`` (the currency totals are shown in).
+The book lives beside the user's parts, not in the catalog, so it survives
 catalog updates. Every write is one transaction: an import saves all of its rows or none.
 """
 
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from dlhw_desktop.core.currency import DisplayCurrency
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.pricebook import PriceBookError, Rate, UserPrice, apply, parse_currency
 from dlhw_desktop.resources import user_data_dir
@@ -44,6 +46,8 @@ class PriceBook:
             if "rates" not in db.table_names():
                 db["rates"].create({"currency": str, "usd_per_unit": float, "rate_date": str},
                                    pk="currency")
+            if "preferences" not in db.table_names():
+                db["preferences"].create({"key": str, "value": str}, pk="key")
         except (OSError, sqlite3.DatabaseError) as exc:
             raise PriceBookError(f"your price book {self.path} cannot be used: {exc}") from exc
         self._db = db
@@ -123,3 +127,30 @@ class PriceBook:
         """The part with the user's price, when they set one (it wins over the catalog's)."""
         prices, rates = self._load()
         return apply(part, prices.get(part.id), rates)
+
+    # --- the currency totals are shown in ------------------------------------------------
+    def display_currency(self) -> DisplayCurrency:
+        """The currency the user wants totals in, with its rate (US dollars by default)."""
+        db = self._database(create=False)
+        code = "USD"
+        if db is not None and "preferences" in db.table_names():
+            try:
+                row = next(iter(db["preferences"].rows_where("key = ?", ["display_currency"])),
+                           None)
+            except sqlite3.DatabaseError as exc:
+                raise PriceBookError(f"your price book {self.path} is damaged: {exc}") from exc
+            code = (row or {}).get("value") or "USD"
+        return DisplayCurrency.choose(code, self.rates())
+
+    def set_display_currency(self, currency: str) -> DisplayCurrency:
+        """Show totals in ``currency`` from now on (a rate is set separately, dated)."""
+        code = parse_currency(currency)
+        db = self._database(create=True)
+        assert db is not None
+        try:
+            with db.conn:
+                db["preferences"].upsert({"key": "display_currency", "value": code},
+                                         pk="key")
+        except sqlite3.DatabaseError as exc:
+            raise PriceBookError(f"cannot save to your price book {self.path}: {exc}") from exc
+        return self.display_currency()

@@ -42,6 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     rate.add_argument("--date", default=None, help="the date of the rate (default today)")
     rate.set_defaults(func=cmd_rate)
 
+    currency = actions.add_parser(
+        "currency", help="the currency totals are shown in (sheets, shared builds, the app)")
+    currency.add_argument("code", nargs="?", default=None,
+                          help="ISO code, e.g. EUR (USD for dollars); omit to show it")
+    currency.set_defaults(func=cmd_currency)
+
     export = actions.add_parser("export", help="write your prices as CSV")
     export.add_argument("-o", "--output", type=Path, default=None,
                         help="file to write (default: standard output)")
@@ -135,6 +141,18 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
     rate = _book().set_rate(args.currency, args.usd_per_unit, parse_date(args.date))
     print(f"1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
+    return 0
+
+
+def cmd_currency(args: argparse.Namespace) -> int:
+    book = _book()
+    chosen = book.set_display_currency(args.code) if args.code else book.display_currency()
+    if chosen.converts:
+        print(f"totals in {chosen.code}, {chosen.basis()}")
+    elif chosen.missing_rate:
+        print(f"totals in {chosen.code} once you set its rate; until then {chosen.basis()}")
+    else:
+        print("totals in US dollars")
     return 0
 
 

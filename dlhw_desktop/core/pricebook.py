@@ -84,6 +84,22 @@ def parse_amount(text: str) -> float:
     return value
 
 
+_NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
+
+
+def parse_quote(text: str, default_currency: str = "USD") -> tuple[float, str]:
+    """A price as a person types it (the build list's price cell, the details pane):
+    ``$1,299.00`` -> (1299.0, "USD"), ``1.099,00 €`` -> (1099.0, "EUR"); a plain number is
+    in ``default_currency``. Raises ``PriceBookError`` for anything that is not a price."""
+    from dlhw_desktop.core import limits
+
+    amount = parse_amount(text)
+    if amount > limits.MAX_FIGURE:
+        raise PriceBookError(f"{text.strip()!r} is more than a part costs")
+    named = _NAMED_CURRENCY.search(text)
+    return amount, parse_currency(named.group(0) if named else default_currency)
+
+
 def parse_currency(text: str | None) -> str:
     code = (text or "USD").strip().upper() or "USD"
     code = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP"}.get(code, code)
