@@ -32,6 +32,7 @@ class PriceBook:
         self.path = path or user_data_dir() / "price_book.db"
         self._db: sqlite_utils.Database | None = None
         self._cache: tuple[dict[str, UserPrice], dict[str, Rate]] | None = None
+        self._currency: str | None = None  # the chosen currency, read once
 
     def _database(self, create: bool) -> sqlite_utils.Database | None:
         if self._db is not None:
@@ -131,6 +132,8 @@ class PriceBook:
     # --- the currency totals are shown in ------------------------------------------------
     def display_currency(self) -> DisplayCurrency:
         """The currency the user wants totals in, with its rate (US dollars by default)."""
+        if self._currency is not None:
+            return DisplayCurrency.choose(self._currency, self.rates())
         db = self._database(create=False)
         code = "USD"
         if db is not None and "preferences" in db.table_names():
@@ -140,6 +143,7 @@ class PriceBook:
             except sqlite3.DatabaseError as exc:
                 raise PriceBookError(f"your price book {self.path} is damaged: {exc}") from exc
             code = (row or {}).get("value") or "USD"
+        self._currency = code
         return DisplayCurrency.choose(code, self.rates())
 
     def set_display_currency(self, currency: str) -> DisplayCurrency:
@@ -153,4 +157,5 @@ class PriceBook:
                                          pk="key")
         except sqlite3.DatabaseError as exc:
             raise PriceBookError(f"cannot save to your price book {self.path}: {exc}") from exc
+        self._currency = code
         return self.display_currency()
