@@ -177,6 +177,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_line():
+    """On a terminal, "reading rows: 5,000 of 10,000" on one line while a big list is read;
+    nothing when the output goes to a file or a pipe."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total >= 2000:
+            end = "\n" if done == total else ""
+            print(f"\rreading rows: {done:,} of {total:,}", end=end, file=sys.stderr,
+                  flush=True)
+    return show
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.fields import Category
     from dlhw_desktop.core.pricebook import preview_import
@@ -193,7 +207,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     catalog = open_catalog(args)
     parts = [p for c in Category for p in catalog.parts(c)]
-    preview = preview_import(data, parts, overrides)
+    preview = preview_import(data, parts, overrides, progress=_progress_line())
     saved = _book().save(preview.prices) if args.apply else 0
     if args.json:
         print_json({
