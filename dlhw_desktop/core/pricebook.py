@@ -5,7 +5,8 @@ A price list arrives in whatever shape the vendor chose: a header row, one row p
 item, a part number and/or a description, a unit price, maybe a currency and a date. This
 module reads the text (any of UTF-8, UTF-8 with BOM, UTF-16 with BOM or Windows-1252;
 comma, semicolon or tab separated), maps its columns, checks every row and matches it to
-a part: by part id, then by manufacturer part number found in a part's name, then by normalised name. The result is a
+a part: by part id, then by manufacturer part number found in a part's name, then by
+normalised name. The result is a
 preview: matched, ambiguous, unmatched rows and per-row errors. Saving is the storage
 layer's business (``catalog.pricebook``), and only after the preview.
 """
