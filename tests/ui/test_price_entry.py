@@ -117,6 +117,7 @@ def test_a_quote_from_the_details_pane_reaches_the_build_totals_in_euros(
     qtbot.addWidget(window)
     window.add_to_build([RTX])
     build_tab = window.build_tab
+    build_tab.ask_save_changes = lambda: "discard"  # closing the window at teardown
     assert build_tab.totals.value("price") == "$1,599"
     assert window.catalog_tab.select_part(RTX)
     assert window.catalog_tab.price_entry.save(UserPrice(RTX, 1400.0, "USD", "2026-11-20"))
@@ -126,3 +127,33 @@ def test_a_quote_from_the_details_pane_reaches_the_build_totals_in_euros(
     build_tab.recheck()
     assert build_tab.totals.value("price") == "€1,120"
     assert "at 0.8 EUR/USD set 2026-11-20" in build_tab.totals.captions["price"].text()
+
+
+def test_a_damaged_price_book_never_hides_a_part_and_is_said_on_save(
+        qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
+    from dlhw_desktop.core.pricebook import UserPrice
+
+    damaged = tmp_path / "book.db"
+    damaged.write_bytes(b"this is not a database, it is a note\n" * 50)
+    tab = make_tab(qtbot, catalog, PriceBook(damaged))
+    assert "GeForce RTX 4090" in tab.details.toPlainText()
+    messages: list[str] = []
+    tab.status_message.connect(messages.append)
+    assert not tab.price_entry.save(UserPrice(RTX, 1400.0))
+    assert messages and messages[-1].startswith("Price not saved:")
+
+
+def test_reading_the_price_book_does_not_load_sqlite_utils() -> None:
+    """Start-up shows the first part's details through the price book; the write library
+    (sqlite-utils, which imports numpy) must not come with it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tempfile, pathlib\n"
+            "from dlhw_desktop.catalog.pricebook import PriceBook\n"
+            "book = PriceBook(pathlib.Path(tempfile.mkdtemp()) / 'b.db')\n"
+            "book.get('x'); book.display_currency()\n"
+            "print('sqlite_utils' in sys.modules, 'numpy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False False"
