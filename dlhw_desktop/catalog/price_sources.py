@@ -17,13 +17,17 @@ from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.prices import CURRENCIES, PURCHASE_KINDS, Price, PriceKind, price_kind
 
 PRICES_FILE = "prices.csv"
+PENDING_PRICES_FILE = "prices_pending.csv"
+"""Launch prices for parts the catalog may not hold yet (e.g. mainstream CPUs an open-data
+import adds under the same slug ids): applied when the part exists, else skipped and
+counted. ``prices.csv`` stays strict, so a mistyped id there still stops the build."""
 COLUMNS = ("part_id", "amount", "currency", "price_kind", "price_date", "source",
            "source_date", "note")
 
 
-def read_prices(directory: Path) -> list[Price]:
-    """Every sourced price, validated (an absent file is no prices)."""
-    path = directory / PRICES_FILE
+def read_prices(directory: Path, name: str = PRICES_FILE) -> list[Price]:
+    """Every sourced price in ``name``, validated (an absent file is no prices)."""
+    path = directory / name
     if not path.exists():
         return []
     prices: list[Price] = []

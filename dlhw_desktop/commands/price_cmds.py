@@ -42,6 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     rate.add_argument("--date", default=None, help="the date of the rate (default today)")
     rate.set_defaults(func=cmd_rate)
 
+    currency = actions.add_parser(
+        "currency", help="the currency totals are shown in (sheets, shared builds, the app)")
+    currency.add_argument("code", nargs="?", default=None,
+                          help="ISO code, e.g. EUR (USD for dollars); omit to show it")
+    currency.set_defaults(func=cmd_currency)
+
     export = actions.add_parser("export", help="write your prices as CSV")
     export.add_argument("-o", "--output", type=Path, default=None,
                         help="file to write (default: standard output)")
@@ -138,6 +144,18 @@ def cmd_rate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_currency(args: argparse.Namespace) -> int:
+    book = _book()
+    chosen = book.set_display_currency(args.code) if args.code else book.display_currency()
+    if chosen.converts:
+        print(f"totals in {chosen.code}, {chosen.basis()}")
+    elif chosen.missing_rate:
+        print(f"totals in {chosen.code} once you set its rate; until then {chosen.basis()}")
+    else:
+        print("totals in US dollars")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     fields = ["part_id", "price", "currency", "date", "note", "source"]
     rows = [{"part_id": p.part_id, "price": f"{p.amount:.2f}", "currency": p.currency,
@@ -159,6 +177,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_line():
+    """On a terminal, "reading rows: 5,000 of 10,000" on one line while a big list is read;
+    nothing when the output goes to a file or a pipe."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total >= 2000:
+            end = "\n" if done == total else ""
+            print(f"\rreading rows: {done:,} of {total:,}", end=end, file=sys.stderr,
+                  flush=True)
+    return show
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.fields import Category
     from dlhw_desktop.core.pricebook import preview_import
@@ -175,7 +207,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     catalog = open_catalog(args)
     parts = [p for c in Category for p in catalog.parts(c)]
-    preview = preview_import(data, parts, overrides)
+    preview = preview_import(data, parts, overrides, progress=_progress_line())
     saved = _book().save(preview.prices) if args.apply else 0
     if args.json:
         print_json({

@@ -3,9 +3,10 @@ parts, and say what would be saved before anything is.
 
 A price list arrives in whatever shape the vendor chose: a header row, one row per line
 item, a part number and/or a description, a unit price, maybe a currency and a date. This
-module reads the text (any of UTF-8, UTF-8 with BOM or Windows-1252; comma, semicolon or tab
-separated), maps its columns, checks every row and matches it to a part: by part id, then by
-manufacturer part number found in a part's name, then by normalised name. The result is a
+module reads the text (any of UTF-8, UTF-8 with BOM, UTF-16 with BOM or Windows-1252;
+comma, semicolon or tab separated), maps its columns, checks every row and matches it to
+a part: by part id, then by manufacturer part number found in a part's name, then by
+normalised name. The result is a
 preview: matched, ambiguous, unmatched rows and per-row errors. Saving is the storage
 layer's business (``catalog.pricebook``), and only after the preview.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -82,6 +83,22 @@ def parse_amount(text: str) -> float:
     if not value > 0:
         raise PriceBookError(f"{raw!r}: a price must be above zero")
     return value
+
+
+_NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
+
+
+def parse_quote(text: str, default_currency: str = "USD") -> tuple[float, str]:
+    """A price as a person types it (the build list's price cell, the details pane):
+    ``$1,299.00`` -> (1299.0, "USD"), ``1.099,00 €`` -> (1099.0, "EUR"); a plain number is
+    in ``default_currency``. Raises ``PriceBookError`` for anything that is not a price."""
+    from dlhw_desktop.core import limits
+
+    amount = parse_amount(text)
+    if amount > limits.MAX_FIGURE:
+        raise PriceBookError(f"{text.strip()!r} is more than a part costs")
+    named = _NAMED_CURRENCY.search(text)
+    return amount, parse_currency(named.group(0) if named else default_currency)
 
 
 def parse_currency(text: str | None) -> str:
@@ -185,6 +202,16 @@ class ImportPreview:
 
 def decode(data: bytes) -> tuple[str, str]:
     """The text of a price list and the encoding it was read in; a binary file is refused."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # Excel's "Unicode text" and other UTF-16
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError:
+            raise PriceBookError("the file says it is UTF-16 text but is not") from None
+    for magic, what in ((b"PK\x03\x04", "a spreadsheet workbook (.xlsx/.ods)"),
+                        (b"%PDF", "a PDF"), (b"\xd0\xcf\x11\xe0", "an old Excel workbook")):
+        if data.startswith(magic):
+            raise PriceBookError(f"this is {what}, not a CSV file: save the price list as "
+                                 "CSV (comma or semicolon separated) and import that")
     if b"\x00" in data[:4096]:
         raise PriceBookError("this is not a CSV file (it holds binary data); export the "
                              "price list as CSV")
@@ -248,7 +275,9 @@ def normalise(text: str) -> str:
 
 
 class PartIndex:
-    """Parts by id, by normalised display name and by the tokens a part number is found in."""
+    """Parts by id, by normalised display name, and by the three-letter pieces of those
+    names, so "which names contain this part number" looks at a few candidates instead of
+    every name (a 10,000-row price list against a catalog of thousands stays quick)."""
 
     def __init__(self, parts: Iterable[Part]) -> None:
         self.by_id: dict[str, Part] = {}
@@ -258,6 +287,32 @@ class PartIndex:
             for key in {normalise(part.display_name), normalise(part.name)}:
                 self.by_name.setdefault(key, []).append(part)
         self._names = list(self.by_name.items())
+        self._grams: dict[str, set[int]] = {}
+        for i, (key, _) in enumerate(self._names):
+            for j in range(len(key) - 2):
+                self._grams.setdefault(key[j:j + 3], set()).add(i)
+
+    def _containing(self, key: str) -> list[Part]:
+        """Parts whose normalised name contains ``key`` (at least 3 characters), in the
+        order the parts were given."""
+        postings = []
+        for gram in {key[j:j + 3] for j in range(len(key) - 2)}:
+            found = self._grams.get(gram)
+            if not found:
+                return []
+            postings.append(found)
+        postings.sort(key=len)
+        candidates = set(postings[0])
+        for more in postings[1:]:
+            candidates &= more
+            if not candidates:
+                return []
+        hits: dict[str, Part] = {}
+        for i in sorted(candidates):
+            name, parts = self._names[i]
+            if key in name:
+                hits.update((p.id, p) for p in parts)
+        return list(hits.values())
 
     def match(self, part_id: str, part_number: str, name: str) -> list[Part]:
         if part_id and part_id in self.by_id:
@@ -265,22 +320,29 @@ class PartIndex:
         if part_number:
             key = normalise(part_number)
             if len(key) >= 5:
-                found = {p.id: p for k, parts in self._names if key in k for p in parts}
+                found = self._containing(key)
                 if found:
-                    return list(found.values())
+                    return found
         if name:
             key = normalise(name)
             if key in self.by_name:
                 return list({p.id: p for p in self.by_name[key]}.values())
             if len(key) >= 6:  # "RTX 4090" names several parts: the preview says which
-                return list({p.id: p for k, parts in self._names if key in k
-                             for p in parts}.values())
+                return self._containing(key)
         return []
 
 
+PROGRESS_EVERY = 500
+"""Rows between two calls of an import's ``progress`` callback."""
+
+
 def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
-                   overrides: dict[str, str] | None = None) -> ImportPreview:
-    """Read a price list and sort its rows into matched, ambiguous, unmatched and errors."""
+                   overrides: dict[str, str] | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> ImportPreview:
+    """Read a price list and sort its rows into matched, ambiguous, unmatched and errors.
+
+    ``progress(done, total)`` is called every :data:`PROGRESS_EVERY` rows and at the end.
+    Nothing is saved here: the caller saves ``preview.prices`` once the user confirms."""
     text, encoding = decode(data)
     header, rows, delimiter = read_table(text)
     mapping = map_columns(header, overrides)
@@ -291,7 +353,9 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     def cell(row: ImportRow, our: str) -> str:
         return row.values.get(mapping[our], "") if our in mapping else ""
 
-    for row in rows:
+    for done, row in enumerate(rows):
+        if progress is not None and done % PROGRESS_EVERY == 0:
+            progress(done, len(rows))
         try:
             amount = parse_amount(cell(row, "price"))
             currency = parse_currency(cell(row, "currency") or None)
@@ -316,4 +380,6 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
                                      cell(row, "note")) if x)
         preview.matched.append((row, UserPrice(part.id, amount, currency, when, note,
                                                "imported price list"), part))
+    if progress is not None:
+        progress(len(rows), len(rows))
     return preview

@@ -56,6 +56,9 @@ def _total(sheet: BuildSheet) -> str:
     unpriced = [p.name for p in sheet.parts if p.unit_price_usd is None
                 and not p.note.startswith("rented")]
     text = f"{total.label}: {total.value}"
+    basis = total.note.split("; ")[0]
+    if basis.startswith(("at ", "in US dollars")):  # the currency and rate it was shown in
+        text += f" ({basis})"
     if unpriced:
         text += f" — without a price: {', '.join(unpriced)}"
     return text

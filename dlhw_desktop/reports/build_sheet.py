@@ -21,6 +21,7 @@ from dlhw_desktop.core.build import Build, BuildItem, Slot
 from dlhw_desktop.core.buildfile import is_placeholder
 from dlhw_desktop.core.checks import CheckReport, CheckResult, CheckSettings, worst
 from dlhw_desktop.core.checks.summary import BuildSummary
+from dlhw_desktop.core.currency import DisplayCurrency
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.formatting import (
     NA,
@@ -86,11 +87,14 @@ def make_build_sheet(
     fit_result: FitResult | None = None,
     date: _dt.date | str | None = None,
     warnings: Iterable[str] = (),
+    currency: DisplayCurrency | None = None,
 ) -> BuildSheet:
     """Assemble the sheet. ``candidates`` are catalog accelerators for the comparison
     chart; ``fit_result`` is computed from the build's workload when not given;
-    ``warnings`` (e.g. parts a build file named that the catalog lacks) print on it."""
+    ``warnings`` (e.g. parts a build file named that the catalog lacks) print on it;
+    ``currency`` is the one the user reads totals in (US dollars when not given)."""
     summary = report.summary
+    currency = currency or DisplayCurrency()
     price_per_kwh, utilisation = _energy_assumptions(report)
     section: WorkloadSection | None = None
     if fit_result is None and build.workload.is_set:
@@ -133,10 +137,10 @@ def make_build_sheet(
         tier=TIER_LABELS.get(build.tier or "", ""),
         verdict=verdict,
         verdict_counts=counts,
-        headline=_headline(summary, price_per_kwh),
+        headline=_headline(summary, price_per_kwh, currency),
         parts=tuple(_part_row(item, refs) for item in build.items()),
-        price_total=_price_total(summary),
-        totals=_totals(build, summary, report, price_per_kwh, utilisation),
+        price_total=_price_total(summary, currency),
+        totals=_totals(build, summary, report, price_per_kwh, utilisation, currency),
         checks=checks,
         workload=section,
         charts=tuple(charts),
@@ -153,13 +157,28 @@ def make_build_sheet(
 
 def sheet_from_catalog(build: Build, report: CheckReport, catalog: Catalog,
                        **kwargs: Any) -> BuildSheet:
-    """``make_build_sheet`` with the catalog's version and accelerators filled in."""
+    """``make_build_sheet`` with the catalog's version and accelerators filled in, totals
+    in the currency the user chose in their price book (unless ``currency`` is given)."""
+    if "currency" not in kwargs:
+        kwargs["currency"] = users_currency()
     return make_build_sheet(build, report, catalog_info=catalog.info(),
                             candidates=catalog.parts(Category.ACCELERATOR, chips_only=True),
                             **kwargs)
 
 
 # --- pieces ---------------------------------------------------------------------------
+
+
+def users_currency() -> DisplayCurrency:
+    """The currency and rate from the user's price book; US dollars when it cannot be read
+    (a damaged price book must not stop a sheet)."""
+    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.core.pricebook import PriceBookError
+
+    try:
+        return PriceBook().display_currency()
+    except PriceBookError:
+        return DisplayCurrency()
 
 
 def _energy_assumptions(report: CheckReport) -> tuple[float, float]:
@@ -233,25 +252,41 @@ def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
     )
 
 
-def _price_total(summary: BuildSummary) -> Figure:
+def _price_total(summary: BuildSummary, currency: DisplayCurrency | None = None) -> Figure:
     note = ""
     if summary.unknown_price_parts:
         n = summary.unknown_price_parts
         note = (f"{n} part{'s' if n != 1 else ''} without a price "
                 + ("(the total is a lower bound)" if summary.price_usd is not None else ""))
+    value, basis = _in_currency(summary.price_usd, currency)
+    note = "; ".join(x for x in (basis, note.strip()) if x)
     return Figure("Total (parts with a price)" if summary.unknown_price_parts else "Total",
-                  money(summary.price_usd), note.strip(), key="price")
+                  value, note, key="price")
 
 
-def _headline(summary: BuildSummary, price_per_kwh: float) -> tuple[Figure, ...]:
-    price = money(summary.price_usd)
+def _in_currency(usd: float | None, currency: DisplayCurrency | None) -> tuple[str, str]:
+    """A total as the user reads it and what it rests on: ``("€3,412", "at 0.92 EUR/USD set
+    2026-11-20; $3,709 in US dollars")``; dollars (and why) when no rate converts."""
+    if usd is None or currency is None or currency.code == "USD":
+        return money(usd), ""
+    if currency.converts:
+        return currency.format(usd), f"{currency.basis()}; {money(usd)} in US dollars"
+    return money(usd), currency.basis()
+
+
+def _headline(summary: BuildSummary, price_per_kwh: float,
+              currency: DisplayCurrency | None = None) -> tuple[Figure, ...]:
+    price, basis = _in_currency(summary.price_usd, currency)
     unpriced = summary.unknown_price_parts
     if summary.price_usd is not None and unpriced:
         price = f"{price}+"
     gpus = summary.accelerators
+    priced_note = (f"+ {unpriced} unpriced part{'s' if unpriced != 1 else ''}"
+                   if unpriced else "all parts priced")
+    if basis:
+        priced_note = f"{priced_note}; {basis.split(';')[0]}"
     return (
-        Figure("Price", price, f"+ {unpriced} unpriced part{'s' if unpriced != 1 else ''}"
-               if unpriced else "all parts priced", key="price"),
+        Figure("Price", price, priced_note, key="price"),
         Figure("Accelerators", f"{gpus}" if gpus else "none", key="accelerators"),
         Figure("GPU memory", gigabytes(summary.vram_gb), "all cards", key="vram"),
         Figure("BF16 tensor", number(summary.bf16_tflops, 0, "TFLOPS"), "dense", key="bf16"),
@@ -263,7 +298,8 @@ def _headline(summary: BuildSummary, price_per_kwh: float) -> tuple[Figure, ...]
 
 
 def _totals(build: Build, summary: BuildSummary, report: CheckReport, price_per_kwh: float,
-            utilisation: float) -> tuple[Figure, ...]:
+            utilisation: float, currency: DisplayCurrency | None = None
+            ) -> tuple[Figure, ...]:
     psu = build.psu.number("wattage_w") if build.psu is not None else None
     circuit = report.get("power.circuit")
     efficiency = circuit.figures.get("efficiency_pct") if circuit is not None else None
@@ -271,8 +307,8 @@ def _totals(build: Build, summary: BuildSummary, report: CheckReport, price_per_
                           for i in build.accelerators)
     distinct = len([i for i in build.items() if i.slot is not Slot.CLOUD])
     return (
-        Figure("Price", money(summary.price_usd),
-               _price_total(summary).note, key="price"),
+        Figure("Price", _price_total(summary, currency).value,
+               _price_total(summary, currency).note, key="price"),
         Figure("Parts", str(summary.parts), f"{distinct} distinct", key="parts"),
         Figure("Sustained power", watts(summary.sustained_w),
                "DC: TDPs + platform estimate", key="sustained_w"),

@@ -108,3 +108,59 @@ def test_columns_can_be_mapped_by_hand() -> None:
     assert [p.amount for p in preview.prices] == [1500.0]
     with pytest.raises(PriceBookError, match="no column 'Nope'"):
         preview_import(data, PARTS, {"price": "Nope"})
+
+
+def test_excel_unicode_text_utf16_with_tabs_is_read() -> None:
+    data = "Description\tUnit Price\r\nGeForce RTX 4090\t1650.00\r\n".encode("utf-16")
+    preview = preview_import(data, PARTS)
+    assert preview.encoding == "utf-16" and preview.delimiter == "\t"
+    assert [p.amount for p in preview.prices] == [1650.0]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"PK\x03\x04\x14\x00\x06\x00", "spreadsheet workbook"),
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "is a PDF"),
+])
+def test_a_workbook_or_pdf_is_named_for_what_it_is(data: bytes, message: str) -> None:
+    with pytest.raises(PriceBookError, match=message):
+        preview_import(data, PARTS)
+
+
+@pytest.mark.parametrize("price", ["0", "-12,50", "0,00"])
+def test_zero_or_negative_prices_are_row_errors_not_saved(price: str) -> None:
+    data = f"Description;Unit Price\nGeForce RTX 4090;{price}\n".encode()
+    preview = preview_import(data, PARTS)
+    assert preview.prices == [] and "above zero" in preview.errors[0][1]
+
+
+def test_an_unknown_currency_is_a_row_error() -> None:
+    data = b"Description,Unit Price,Currency\nGeForce RTX 4090,1650,XYZ\n"
+    preview = preview_import(data, PARTS)
+    assert preview.prices == [] and "unknown currency" in preview.errors[0][1]
+
+
+def test_progress_is_reported_while_a_long_list_is_read() -> None:
+    rows = "\n".join(f"Widget {i},{i + 1}" for i in range(1200))
+    calls: list[tuple[int, int]] = []
+    preview_import(f"Description,Price\n{rows}\n".encode(), PARTS,
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 1200), (500, 1200), (1000, 1200), (1200, 1200)]
+
+
+def test_the_part_number_index_finds_what_a_scan_of_every_name_finds() -> None:
+    """The three-letter index is a speed-up only: the same parts as looking at each name."""
+    import random
+
+    from dlhw_desktop.core.pricebook import PartIndex, normalise
+
+    rnd = random.Random(5)
+    parts = [Part(f"storage/x-{i}", Category.STORAGE, "Vendor",
+                  f"SSD {rnd.choice(['PRO', 'EVO', 'X'])} {rnd.randint(1, 9)}TB "
+                  f"MZ-{rnd.randint(10, 99)}{rnd.choice('ABC')}", "test", "2026-01-01")
+             for i in range(300)]
+    index = PartIndex(parts)
+    for query in ["MZ-4", "PRO 2TB", "EVO 9TB MZ-12", "mz-55b", "NOPE-1", "SSD X"]:
+        key = normalise(query)
+        expected = {p.id for p in parts
+                    if key in normalise(p.name) or key in normalise(p.display_name)}
+        assert {p.id for p in index._containing(key)} == expected, query

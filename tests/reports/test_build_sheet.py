@@ -283,3 +283,19 @@ def test_each_priced_line_says_what_kind_of_price_and_when(catalog) -> None:
     (row,) = [r for r in sheet.parts if r.part_id == "accelerator/nvidia-geforce-rtx-4090"]
     assert "launch list price (MSRP), 2022-09-20" in row.note
     assert "older than 12 months" in row.note
+
+
+def test_the_total_reads_in_the_chosen_currency_with_its_rate(catalog: Any) -> None:
+    from dlhw_desktop.core.currency import DisplayCurrency
+    from dlhw_desktop.core.pricebook import Rate
+
+    build = make_build(catalog, (("accelerator/nvidia-geforce-rtx-4090", 2),))
+    euros = DisplayCurrency("EUR", Rate("EUR", 1.25, "2026-11-20"))
+    sheet = sheet_for(catalog, build, currency=euros)
+    assert sheet.price_total.value == "€2,558"
+    assert sheet.price_total.note == "at 0.8 EUR/USD set 2026-11-20; $3,198 in US dollars"
+    assert next(f for f in sheet.headline if f.key == "price").value == "€2,558"
+    assert sheet.parts[0].unit_price == "$1,599"  # each line keeps its dated dollar price
+    no_rate = sheet_for(catalog, build, currency=DisplayCurrency("GBP"))
+    assert no_rate.price_total.value == "$3,198"
+    assert no_rate.price_total.note.startswith("in US dollars: no GBP rate set")

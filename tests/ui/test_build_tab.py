@@ -315,7 +315,8 @@ def test_tier_name_and_notes_are_undoable(qtbot: QtBot, tab: BuildTab) -> None:
 
 def test_templates_load_as_one_undoable_step(tab: BuildTab) -> None:
     names = [a.objectName() for a in tab.menu_actions()]
-    assert names == ["action_templates", "action_new_custom_part", "action_check_settings"]
+    assert names == ["action_templates", "action_new_custom_part", "action_check_settings",
+                     "action_currency"]
     assert len(tab.action_templates.menu().actions()) == len(TEMPLATES)
     tab.templates_menu.findChild(object, "template_four-gpu-workstation").trigger()
     assert tab.build.name == "4-GPU workstation"

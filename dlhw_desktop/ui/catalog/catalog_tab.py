@@ -26,10 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dlhw_desktop.catalog.pricebook import PriceBook
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.pricebook import PriceBookError
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
+from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
@@ -79,9 +82,11 @@ class CatalogTab(QWidget):
     add_to_build_requested = Signal(list)  # part ids
     part_selected = Signal(object)  # Part | None
     status_message = Signal(str)  # for the main window's status bar
+    price_changed = Signal(str)  # part id whose price the user set or cleared here
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
-                 category: Category | None = Category.ACCELERATOR) -> None:
+                 category: Category | None = Category.ACCELERATOR,
+                 price_book: PriceBook | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("catalog_tab")
         self._catalog = catalog
@@ -145,6 +150,16 @@ class CatalogTab(QWidget):
         self.all_cards_button.clicked.connect(lambda: self.show_chip_cards(None))
         self.all_cards_button.hide()
         self.details.setMinimumWidth(260)
+        self.price_book = price_book if price_book is not None else PriceBook()
+        self.price_entry = PriceEntry(self.price_book)
+        self.price_entry.status_message.connect(self.status_message)
+        self.price_entry.price_changed.connect(self._price_changed)
+        details_pane = QWidget(objectName="details_pane")
+        details_layout = QVBoxLayout(details_pane)
+        details_layout.setContentsMargins(0, 0, 0, 0)
+        details_layout.setSpacing(2)
+        details_layout.addWidget(self.details, 1)
+        details_layout.addWidget(self.price_entry)
 
         self.action_compare: QAction = make_action("action_compare_part", self)
         self.action_add: QAction = make_action("action_add_to_build", self)
@@ -194,7 +209,7 @@ class CatalogTab(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="catalog_splitter")
         self.splitter.addWidget(self.categories)
         self.splitter.addWidget(centre)
-        self.splitter.addWidget(self.details)
+        self.splitter.addWidget(details_pane)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([190, 760, 330])
         layout = QVBoxLayout(self)
@@ -284,7 +299,7 @@ class CatalogTab(QWidget):
         if self.model.rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
         elif not self.model.rowCount():
-            self.details.show_part(None)
+            self._show_details(None)
 
     def _price_specs(self) -> tuple[FilterSpec, ...]:
         if self._category == Category.CLOUD:
@@ -350,8 +365,25 @@ class CatalogTab(QWidget):
         shown = self.details.part
         if isinstance(part, Part) and shown is not None and shown.id == part.id:
             return  # the same part on top again after a keystroke: nothing to redraw
-        self.details.show_part(part if isinstance(part, Part) else None)
+        self._show_details(part if isinstance(part, Part) else None)
         self.part_selected.emit(part)
+
+    def _show_details(self, part: Part | None) -> None:
+        """The part with the user's quote applied (it is the price that counts)."""
+        shown = part
+        if part is not None:
+            try:
+                shown = self.price_book.apply(part)
+            except PriceBookError:
+                shown = part  # a damaged price book must not hide the part
+        self.details.show_part(shown)
+        self.price_entry.show_part(part)
+
+    def _price_changed(self, part_id: str) -> None:
+        part = self.price_entry.part
+        if part is not None and part.id == part_id:
+            self._show_details(part)
+        self.price_changed.emit(part_id)
 
     def _fit_columns(self) -> None:
         """Size columns to their header, the name column wider (when the columns change)."""

@@ -73,11 +73,11 @@ def chip_html(part: Part, links: ChipLinks | None) -> str:
 def part_html(part: Part, links: ChipLinks | None = None) -> str:
     """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
     rows: list[str] = []
-    head = [("Price", _price_text(part), "price_usd"),
-            ("Released", format_value("release_year", part.release_year), "release_year"),
+    rows.append(_row(part, "Price", _price_text(part), "price_usd", html=True))
+    head = [("Released", format_value("release_year", part.release_year), "release_year"),
             ("Family", format_value("family", part.family), "family")]
     for label, text, name in head:
-        rows.append(_row(part, label, text, name, markup=name == "price_usd"))
+        rows.append(_row(part, label, text, name))
     for spec in detail_fields_for(part.category):
         text = format_value(spec.name, part.get(spec.name))
         if spec.name == "chip_id" and links is not None and links.chip_name:
@@ -102,6 +102,11 @@ def _price_text(part: Part) -> str:
     """The price with its kind and the date it held; a price over 12 months old says so."""
     hourly = part.get("price_per_hour_usd")
     if part.price_usd is None and hourly is None:
+        if part.price_kind == "user_quote":  # a quote in a currency without a rate
+            note = part.source_of("price_usd").note
+            return (f"n/a in US dollars <span style='color:gray'>— "
+                    f"{escape(note or describe_price(part.price_kind, part.price_date))}"
+                    "</span>")
         return "n/a"
     amount = (format_value("price_usd", part.price_usd) if part.price_usd is not None
               else format_value("price_per_hour_usd", hourly))
@@ -111,8 +116,8 @@ def _price_text(part: Part) -> str:
     return f"{escape(amount)} <span style='color:gray'>— {described}</span>"
 
 
-def _row(part: Part, label: str, text: str, name: str, markup: bool = False) -> str:
-    """One figure's row; ``markup``: ``text`` is HTML already (the price's own spans)."""
+def _row(part: Part, label: str, text: str, name: str, *, html: bool = False) -> str:
+    """One figure; ``html`` says ``text`` is already markup (the price with its kind)."""
     src = part.source_of(name)
     muted = " style='color:gray'" if text == "n/a" else ""
     own = ""
@@ -131,7 +136,7 @@ def _row(part: Part, label: str, text: str, name: str, markup: bool = False) -> 
         if note:
             own += f" <span style='color:gray'>({escape(note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
-            f"<td{muted}>{text if markup else escape(text)}{own}</td></tr>")
+            f"<td{muted}>{text if html else escape(text)}{own}</td></tr>")
 
 
 def web_address(text: str) -> bool:

@@ -61,6 +61,8 @@ ACTIONS: dict[str, ActionSpec] = {a.name: a for a in (
                "Describe a part the catalog lacks; it is kept with your own parts"),
     ActionSpec("action_check_settings", "Check &settings…", None,
                "Electricity price, utilisation and household circuit used by the checks"),
+    ActionSpec("action_currency", "Currency for &totals…", None,
+               "Show the build's totals in your currency, at a dated rate you set"),
     ActionSpec("action_templates", "&Templates", None, "Start from a ready-made build"),
     ActionSpec("action_user_guide", "&User guide", QKeySequence.StandardKey.HelpContents,
                "How to use the app, offline"),

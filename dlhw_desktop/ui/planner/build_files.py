@@ -8,13 +8,11 @@ only dialogs; tests replace them.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from dlhw_desktop.core import limits
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
@@ -140,23 +138,14 @@ class BuildFileActions:
         this is not a step of the build's undo history."""
         from datetime import date
 
-        from dlhw_desktop.core.pricebook import (
-            PriceBookError,
-            UserPrice,
-            parse_amount,
-            parse_currency,
-        )
+        from dlhw_desktop.core.pricebook import PriceBookError, UserPrice, parse_quote
 
         book = self.resolver.price_book
         try:
             if text:
-                amount = parse_amount(text)
-                if amount > limits.MAX_FIGURE:
-                    raise PriceBookError(f"{text!r} is more than a part costs")
                 # a currency named in the text is kept (a rate set with `dlhw price rate`
                 # converts it); plain numbers and $ are US dollars
-                named = re.search(r"(?i)\b(eur|gbp|chf)\b|€|£", text)
-                currency = parse_currency(named.group(0)) if named else "USD"
+                amount, currency = parse_quote(text)
                 book.save([UserPrice(part_id, amount, currency, date.today().isoformat(),
                                      note="entered in the build")])
             elif not book.remove(part_id):

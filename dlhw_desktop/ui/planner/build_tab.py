@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop import APP_NAME
+from dlhw_desktop.catalog.pricebook import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
 from dlhw_desktop.core import buildfile
@@ -61,6 +62,7 @@ from dlhw_desktop.ui.planner.build_document import BuildDocument
 from dlhw_desktop.ui.planner.build_editors import BuildEditors
 from dlhw_desktop.ui.planner.build_files import BuildFileActions
 from dlhw_desktop.ui.planner.build_model import BuildModel, worst_issues
+from dlhw_desktop.ui.planner.build_prices import BuildPriceActions
 from dlhw_desktop.ui.planner.build_view import BuildTreeView
 from dlhw_desktop.ui.planner.check_settings_dialog import (
     CheckSettingsDialog,
@@ -89,21 +91,22 @@ class WorkloadView(Protocol):
     def extra_check(self, ctx: CheckContext) -> list[CheckResult]: ...
 
 
-class BuildTab(BuildFileActions, QWidget):
+class BuildTab(BuildFileActions, BuildPriceActions, QWidget):
     """Assemble a machine and see, before buying, whether it works."""
 
     status_message = Signal(str, int)  # text, timeout in ms (the main window's status bar)
     report_changed = Signal(object)  # CheckReport, after every rerun of the checks
 
     def __init__(self, catalog: Catalog, settings: AppSettings, undo_stack: QUndoStack,
-                 parent: QWidget | None = None, user_parts: UserParts | None = None) -> None:
+                 parent: QWidget | None = None, user_parts: UserParts | None = None,
+                 price_book: PriceBook | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("build_tab")
         self.catalog = catalog
         self.settings = settings
         self.undo_stack = undo_stack
         self.user_parts = user_parts or UserParts()
-        self.resolver = PartResolver(catalog, self.user_parts)
+        self.resolver = PartResolver(catalog, self.user_parts, price_book)
         self.tiers: dict[str, WorkloadTier] = self._load_tiers()
         self.build = Build()
         self.adapter = BuildAdapter(self.build, self)
@@ -159,6 +162,8 @@ class BuildTab(BuildFileActions, QWidget):
         self.action_new_custom_part.triggered.connect(self.new_custom_part)
         self.action_check_settings = make_action("action_check_settings", self)
         self.action_check_settings.triggered.connect(self.edit_check_settings)
+        self.action_currency = make_action("action_currency", self)
+        self.action_currency.triggered.connect(self.edit_currency)
         self.custom_button = QToolButton(objectName="new_custom_part_button")
         self.custom_button.setDefaultAction(self.action_new_custom_part)
         self.settings_button = QToolButton(objectName="check_settings_button")
@@ -270,7 +275,8 @@ class BuildTab(BuildFileActions, QWidget):
 
     def menu_actions(self) -> list[QAction]:
         """Actions for the main window's Build menu (Templates is a submenu)."""
-        return [self.action_templates, self.action_new_custom_part, self.action_check_settings]
+        return [self.action_templates, self.action_new_custom_part, self.action_check_settings,
+                self.action_currency]
 
     def is_modified(self) -> bool:
         return self.document.modified
@@ -493,7 +499,7 @@ class BuildTab(BuildFileActions, QWidget):
         report = check_build(self.build, settings, self.tiers, extra_checks=extras)
         self._report = report
         self.checks.show_report(report)
-        self.totals.show_summary(report.summary, settings)
+        self.totals.show_summary(report.summary, settings, self.display_currency())
         self.model.set_issues(worst_issues(report.results,
                                            (i.part_id for i in self.build.items())))
         self.report_changed.emit(report)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from dlhw_desktop.core.checks import BuildSummary, CheckSettings
+from dlhw_desktop.core.currency import DisplayCurrency
 from dlhw_desktop.ui.common.theme import set_text_style
 
 TILE_WIDTH = 118
@@ -36,9 +37,11 @@ def _at_least(value: float | None) -> str:
     return "n/a" if not value else f"at least {value:,.0f} W"
 
 
-def tile_texts(summary: BuildSummary | None,
-               settings: CheckSettings) -> dict[str, tuple[str, str]]:
-    """Tile key -> (value, caption)."""
+def tile_texts(summary: BuildSummary | None, settings: CheckSettings,
+               currency: DisplayCurrency | None = None) -> dict[str, tuple[str, str]]:
+    """Tile key -> (value, caption). The price is in ``currency`` when its rate converts
+    it, saying the rate and its date; a chosen currency without a rate stays in dollars
+    and says why."""
     s = summary
     if s is None or not s.parts:
         return {key: ("—", "") for key, _ in TILES}
@@ -46,6 +49,11 @@ def tile_texts(summary: BuildSummary | None,
     unpriced = s.unknown_price_parts
     price_note = (f"+ {unpriced} part{'s' if unpriced != 1 else ''} without a price"
                   if unpriced else f"{s.parts} part{'s' if s.parts != 1 else ''}")
+    if currency is not None and currency.code != "USD" and s.price_usd is not None:
+        price = currency.format(s.price_usd)
+        basis = (currency.basis() if currency.converts
+                 else f"no {currency.code} rate set: in US dollars")
+        price_note = f"{basis} · {price_note}"
     load = "" if s.psu_load is None else f"{s.psu_load * 100:.0f} % of the PSU"
     tflops = s.bf16_tflops if s.bf16_tflops is not None else s.fp16_tflops
     label = "BF16" if s.bf16_tflops is not None else "FP16"
@@ -132,10 +140,18 @@ class TotalsBar(QFrame):
         super().resizeEvent(event)
         self._reflow(len(TILES) if event.size().width() >= TILE_WIDTH * len(TILES) else 4)
 
-    def show_summary(self, summary: BuildSummary | None, settings: CheckSettings) -> None:
-        for key, (value, caption) in tile_texts(summary, settings).items():
+    def show_summary(self, summary: BuildSummary | None, settings: CheckSettings,
+                     currency: DisplayCurrency | None = None) -> None:
+        for key, (value, caption) in tile_texts(summary, settings, currency).items():
             self.values[key].setText(value)
             self.captions[key].setText(caption)
+        usd = summary.price_usd if summary is not None else None
+        price_tip = ""
+        if currency is not None and currency.code != "USD" and usd is not None:
+            price_tip = (f"${usd:,.0f} in US dollars. " + (
+                f"Shown in {currency.code} {currency.basis()}." if currency.converts else
+                f"Shown in US dollars: {currency.basis()}."))
+        self.tiles[0].setToolTip(price_tip)
         names = summary.unpowered_names if summary is not None else ()
         tip = ("Without a power figure (TDP): " + ", ".join(names) +
                ". The total counts the other parts; add the figure for the whole."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
+from dlhw_desktop.catalog.pricebook import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.ui.common.settings import AppSettings
@@ -18,8 +19,10 @@ from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
 
 def make_build_tab(catalog: Catalog, settings: AppSettings, undo_stack: QUndoStack,
                    parent: QWidget | None = None,
-                   user_parts: UserParts | None = None) -> BuildTab:
+                   user_parts: UserParts | None = None,
+                   price_book: PriceBook | None = None) -> BuildTab:
     """The Build tab with its workload panel installed."""
-    tab = BuildTab(catalog, settings, undo_stack, parent=parent, user_parts=user_parts)
+    tab = BuildTab(catalog, settings, undo_stack, parent=parent, user_parts=user_parts,
+                   price_book=price_book)
     tab.install_workload_panel(WorkloadPanel(catalog, settings=settings))
     return tab

@@ -19,6 +19,7 @@ from dlhw_desktop.ui.common.theme import apply_theme
 from dlhw_desktop.ui.shell.lazy_tab import LazyTab
 
 if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
+    from dlhw_desktop.catalog.pricebook import PriceBook
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
     from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self.catalog = catalog
         self.settings = settings or AppSettings()
         self.undo_stack = QUndoStack(self)
+        self._price_book: PriceBook | None = None
         self.undo_stack.setObjectName("undo_stack")
         self.undo_stack.setUndoLimit(UNDO_LIMIT)  # bounded memory over a long session
 
@@ -114,7 +116,9 @@ class MainWindow(QMainWindow):
         from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 
         self._fill_menus()  # its actions follow the Edit menu's own
-        tab = CatalogTab(self.catalog, category=self._saved_category())
+        tab = CatalogTab(self.catalog, category=self._saved_category(),
+                         price_book=self.price_book)
+        tab.price_changed.connect(self._price_changed)
         tab.compare_requested.connect(self.compare_parts)
         tab.add_to_build_requested.connect(self.add_to_build)
         tab.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -159,7 +163,8 @@ class MainWindow(QMainWindow):
     def _make_build_tab(self) -> QWidget:
         from dlhw_desktop.ui.shell.composition import make_build_tab
 
-        tab = make_build_tab(self.catalog, self.settings, self.undo_stack)
+        tab = make_build_tab(self.catalog, self.settings, self.undo_stack,
+                             price_book=self.price_book)
         tab.status_message.connect(self.statusBar().showMessage)
         return tab
 
@@ -167,6 +172,20 @@ class MainWindow(QMainWindow):
         from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
 
         return ClusterTab(self.catalog, lambda: self.build_tab.build)
+
+    @property
+    def price_book(self) -> PriceBook:
+        """The user's price book, one for every tab (a quote set in the Catalog tab's
+        details pane is the one the Build tab counts)."""
+        if self._price_book is None:
+            from dlhw_desktop.catalog.pricebook import PriceBook
+
+            self._price_book = PriceBook()
+        return self._price_book
+
+    def _price_changed(self, part_id: str) -> None:
+        if self.build_page.is_created:
+            self.build_tab.price_book_changed(part_id)
 
     @property
     def cluster_tab(self) -> ClusterTab:
