@@ -133,6 +133,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
+    open_data.card_lines = partner_cards.summary_lines(cards)
     # Last: platform figures fill what every CPU row (curated or imported) left empty.
     apply_platforms(parts, read_platforms(sources_dir), figure_sources)
     _check_references(parts)

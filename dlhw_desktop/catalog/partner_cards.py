@@ -271,6 +271,16 @@ class ImportReport:
         return self.imported  # every imported card carries its chip_id
 
 
+def summary_lines(report: ImportReport) -> list[str]:
+    """What ``dlhw catalog build`` says of the cards: imported, linked, skipped and why."""
+    skipped = sum(report.skipped.values())
+    lines = [f"  {'Board-partner cards':<16} {report.imported:>6} imported, each linked to "
+             f"its chip, {skipped:>3} skipped"]
+    for reason, n in sorted(report.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"      skipped {n:>4}: {reason}")
+    return lines
+
+
 def read_extract(path: Path) -> list[dict[str, str]]:
     """The rows of ``GPU.csv``; an absent file is no cards (a tree without the extract)."""
     if not path.exists():

@@ -7,7 +7,6 @@ traceback. Connections are per thread (SQLite objects must not cross threads).
 
 from __future__ import annotations
 
-import math
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from dlhw_desktop.catalog.part_filters import GroupCache, compat_count, compat_where
+from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
 from dlhw_desktop.catalog.partner_cards import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
@@ -30,12 +30,9 @@ from dlhw_desktop.core.compat_rules import CompatFilter
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
-    COMMON_NAMES,
     FIELDS_BY_NAME,
     Category,
-    fields_for,
 )
-from dlhw_desktop.core.limits import MAX_FIGURE
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.reading import FileReadError, check_regular_file
 from dlhw_desktop.resources import bundled_catalog_path
@@ -252,7 +249,7 @@ class Catalog:
     def count(self, query: PartQuery) -> int:
         if self._compat_applies(query) and not query.filters and not query.text.strip():
             assert query.compat is not None  # the parts that fit, counted from their groups
-            return compat_count(self._conn(), self._groups, query.compat, _cell)
+            return compat_count(self._conn(), self._groups, query.compat, read_cell)
         match = self._fts_match(query)
         if match is not None and not query.filters and not self._compat_applies(query):
             # Text (and category) only: the full-text index counts alone, without a
@@ -337,7 +334,7 @@ class Catalog:
             params.append(f"%{_escape_like(query.text.strip()[:200])}%")
         if self._compat_applies(query):
             assert query.compat is not None
-            more, values = compat_where(self._conn(), self._groups, query.compat, _cell)
+            more, values = compat_where(self._conn(), self._groups, query.compat, read_cell)
             clauses += more
             params += values
         for flt in query.filters:
@@ -465,15 +462,6 @@ class Catalog:
             "SELECT * FROM workload_tiers ORDER BY tier, component, level").fetchall()
         return [dict(r) for r in rows]
 
-    @_translate_errors
-    def sources(self) -> list[tuple[str, int]]:
-        """Every distinct source with the number of parts or figures citing it."""
-        rows = self._conn().execute(
-            "SELECT source, count(*) FROM (SELECT source FROM parts UNION ALL "
-            "SELECT source FROM figure_sources) GROUP BY source ORDER BY count(*) DESC, source"
-        ).fetchall()
-        return [(r[0], int(r[1])) for r in rows]
-
     # --- row conversion ----------------------------------------------------------
     def _figure_sources(self, part_ids: Sequence[str]) -> dict[str, dict[str, FigureSource]]:
         result: dict[str, dict[str, FigureSource]] = {}
@@ -534,74 +522,6 @@ class Catalog:
     @staticmethod
     def _to_part(row: sqlite3.Row, sources: dict[str, FigureSource]) -> Part:
         return row_to_part(dict(zip(row.keys(), tuple(row), strict=True)), sources)
-
-
-def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = None,
-                custom: bool = False) -> Part:
-    """A plain row (column -> value) as a Part; used for the catalog and user parts.
-
-    A damaged or hand-edited file can hold anything in any column (SQLite does not enforce
-    column types): a number column's text or infinity reads as unknown, bytes and
-    unencodable text are decoded with replacement marks, and a row of an unknown category
-    is a ``CatalogError`` naming it, so nothing downstream meets a value it cannot use.
-    """
-    part_id = _text(row.get("id")) or "?"
-    try:
-        category = Category(row.get("category"))
-    except ValueError:
-        raise CatalogError(f"the part {part_id[:80]!r} has an unknown category "
-                           f"{_text(row.get('category'))[:40]!r}; the file is damaged or "
-                           "of another version") from None
-    specs: dict[str, Any] = {}
-    for spec in fields_for(category):
-        if spec.name in COMMON_NAMES:
-            continue
-        value = _cell(spec.kind, row.get(spec.name))
-        if value is not None:
-            specs[spec.name] = value
-    year = _cell("int", row.get("release_year"))
-    return Part(
-        id=part_id,
-        category=category,
-        vendor=_text(row.get("vendor")),
-        name=_text(row.get("name")) or part_id,
-        source=expand(_text(row.get("source"))),
-        source_date=_text(row.get("source_date")),
-        price_usd=_cell("float", row.get("price_usd")),
-        price_date=_cell("text", row.get("price_date")),
-        price_kind=_cell("text", row.get("price_kind")),
-        release_year=int(year) if year is not None else None,
-        family=_cell("text", row.get("family")),
-        notes=_cell("text", row.get("notes")),
-        specs=specs,
-        figure_sources=sources or {},
-        custom=custom,
-    )
-
-
-def _text(value: Any) -> str:
-    """Any cell as text a file or terminal can take (bytes and lone surrogates replaced)."""
-    if value is None:
-        return ""
-    if isinstance(value, bytes):
-        return value.decode("utf-8", errors="replace")
-    text = value if isinstance(value, str) else str(value)
-    return text.encode("utf-8", errors="replace").decode("utf-8")
-
-
-def _cell(kind: str, value: Any) -> Any:
-    """A cell of a ``kind`` column as the app uses it; ``None`` (unknown) when it is not."""
-    if value is None:
-        return None
-    if kind == "text":
-        return _text(value)
-    if kind == "bool":
-        return bool(value) if isinstance(value, int | float) else None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None  # text or bytes in a number column
-    if not math.isfinite(value) or abs(value) > MAX_FIGURE:
-        return None
-    return value
 
 
 def _checked_field(name: str) -> str:

@@ -17,8 +17,9 @@ from typing import Any
 
 import sqlite_utils
 
+from dlhw_desktop.catalog.part_rows import row_to_part
 from dlhw_desktop.catalog.pricebook import PriceBook
-from dlhw_desktop.catalog.store import Catalog, row_to_part
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError, DlhwError, UnknownPartError
 from dlhw_desktop.core.fields import ALL_FIELDS, FIELDS_BY_NAME, Category, fields_for
 from dlhw_desktop.core.limits import MAX_FIGURE, MAX_NAME_CHARS, MAX_TEXT_CHARS, valid_text

@@ -344,3 +344,16 @@ def test_an_extract_without_its_columns_is_an_error(tmp_path: Path) -> None:
     path.write_text("opendb_id,name\nx,y\n", encoding="utf-8")
     with pytest.raises(CatalogSourceError, match="missing columns"):
         import_partner_cards(path, {}, {})
+
+
+def test_the_build_report_says_what_the_card_import_did() -> None:
+    from collections import Counter
+
+    from dlhw_desktop.catalog.partner_cards import ImportReport, summary_lines
+
+    report = ImportReport(in_extract=10, imported=7,
+                          skipped=Counter({"chip not in the catalog": 2, "no board partner": 1}))
+    lines = summary_lines(report)
+    assert "7 imported, each linked to its chip,   3 skipped" in lines[0]
+    assert lines[1].endswith("2: chip not in the catalog")  # the biggest reason first
+    assert lines[2].endswith("1: no board partner")

@@ -115,6 +115,8 @@ class OpenDataReport:
     skipped: list[SkippedRow] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
+    card_lines: list[str] = field(default_factory=list)
+    """What the board-partner card import (``catalog.partner_cards``) says of itself."""
 
     @property
     def imported(self) -> int:

@@ -21,6 +21,7 @@ def summary_lines(report: OpenDataReport) -> list[str]:
         lines.append(line)
         for reason, n in sorted(counts.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"      skipped {n:>4}: {reason}")
+    lines.extend(report.card_lines)
     if report.disagreements:
         lines.append(f"  {len(report.disagreements)} figures where a curated row and the open "
                      "data differ (the curated figure is kept)")
