@@ -220,3 +220,14 @@ def test_at_1280x720_the_picker_shows_the_name_and_two_figures(qtbot, catalog,
         right = table.columnViewportPosition(visible[2]) + table.columnWidth(visible[2])
         assert table.horizontalScrollBar().value() == 0
         assert right <= table.viewport().width(), (category, right, table.viewport().width())
+
+
+def test_the_picker_names_the_vendor_it_has_no_column_for(picker, catalog) -> None:
+    """Thousands of PSUs from a hundred makers: "RM1000x" alone does not say Corsair."""
+    picker.set_category(Category.PSU)
+    picker.search.setText("rm1000x")
+    picker.apply_query()
+    model = picker.table.model()
+    assert model.rowCount() > 0
+    shown = [str(model.index(r, 0).data()) for r in range(model.rowCount())]
+    assert all(text.startswith("Corsair ") for text in shown), shown

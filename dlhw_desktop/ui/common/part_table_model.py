@@ -73,6 +73,8 @@ class PartTableModel(PartRowsModel):
         self._catalog = catalog
         self._query = PartQuery()
         self._columns: tuple[str, ...] = LIST_COLUMNS[None]
+        self.vendor_in_name = False
+        """The name column leads with the vendor (a list that hides the Vendor column)."""
         self._rows: list[Part] = []
         self._total = 0
         self._full: dict[str, Part] = {}
@@ -156,7 +158,8 @@ class PartTableModel(PartRowsModel):
         value = part.get(name)
         if role == _DISPLAY:
             if name == "name":
-                return part.name + ("  (custom)" if part.custom else "")
+                shown = part.display_name if self.vendor_in_name else part.name
+                return shown + ("  (custom)" if part.custom else "")
             if name == "category":
                 return Category(value).label if value else "n/a"
             return _cell_text(name, value)

@@ -86,6 +86,7 @@ class PickerModel(PartTableModel):
 
     def __init__(self, catalog: Catalog, parent: Any = None) -> None:
         super().__init__(catalog, parent)
+        self.vendor_in_name = True  # thousands of parts from a hundred makers, no Vendor column
         self.compat: CompatFilter | None = None
         self._fits: dict[str, PartFit] = {}
         style = QApplication.style()
