@@ -4,7 +4,6 @@ ECC and DIMM kinds, each with the platform row's source; a figure a CPU row stat
 from __future__ import annotations
 
 import re
-
 import shutil
 from pathlib import Path
 from typing import Any
