@@ -24,7 +24,7 @@ PLATFORMS_FILE = "platforms.csv"
 
 # The CPU figures a platform row fills when the CPU row leaves them empty.
 FILLED_FIELDS: tuple[str, ...] = ("pcie_lanes", "pcie_generation", "memory_channels",
-                                  "ecc_support", "dimm_kinds")
+                                  "ecc_support", "dimm_kinds", "max_sockets")
 _COLUMNS = ("platform", "socket", "cpu_pattern", "memory_types", *FILLED_FIELDS,
             "source", "source_date", "notes")
 _REQUIRED = ("platform", "socket", "source", "source_date")

@@ -78,7 +78,10 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
         CheckInput("memory_slots", ("memory.slots",)),
         CheckInput("max_memory_gb", ("memory.capacity",)),
         CheckInput("pcie_x16_slots", ("compat.x16_slots",)),
-        CheckInput("x16_slot_spacing", ("compat.x16_slots",)),
+        # Read only when two or more cards share the board's x16 slots: a board with one
+        # (or none) never needs it.
+        CheckInput("x16_slot_spacing", ("compat.x16_slots",),
+                   ("pcie_x16_slots", frozenset({"0", "1"}))),
         CheckInput("board_form_factor", ("compat.board_size",)),
     ),
     Category.MEMORY: (
@@ -101,7 +104,12 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
     ),
     Category.COOLER: (
         CheckInput("supported_sockets", ("compat.cooler_socket",)),
-        CheckInput("height_mm", ("compat.cooler_height",)),
+        # A liquid cooler's pump block is low: the case clearance is an air cooler's check;
+        # an AIO's radiator is checked against the case's radiator mounts instead.
+        CheckInput("height_mm", ("compat.cooler_height",),
+                   ("cooler_kind", frozenset({"aio", "custom-loop"}))),
+        CheckInput("radiator_mm", ("compat.radiator",),
+                   ("cooler_kind", frozenset({"air", "custom-loop", ""}))),
         CheckInput("cooling_capacity_w", ("cooling.cpu",)),
         CheckInput("cooler_kind", ("tier.cooling",)),
     ),
@@ -144,6 +152,8 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
     },
     Category.COOLER: {},
     Category.CASE: {
+        "max_radiator_mm": "read only when the build's cooler is an AIO; then the radiator "
+                           "check says unknown without it",
         "heat_capacity_w": "most cases publish no heat figure: judged only when known",
     },
     Category.SERVER: {
@@ -168,5 +178,12 @@ def applies_to(spec: CheckInput, part: Part) -> bool:
         return True
     name, values = spec.unless
     value = part.get(name)
-    text = "1" if value is True else "0" if value is False else str(value or "").lower()
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # a count read back as 1.0 is the count 1
+    if value is None:
+        text = ""
+    elif isinstance(value, bool):
+        text = "1" if value else "0"
+    else:
+        text = str(value).lower()
     return text not in values

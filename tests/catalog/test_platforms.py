@@ -3,6 +3,7 @@ ECC and DIMM kinds, each with the platform row's source; a figure a CPU row stat
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,69 @@ def test_every_named_platform_has_a_sourced_row(platforms: list[Any]) -> None:
     assert {socket_key(s) for s in NAMED_SOCKETS} <= sockets
     for platform in platforms:
         assert platform.source.startswith("https://"), platform.name
-        assert platform.figures["pcie_generation"] is not None, platform.name
+        if platform.figures["pcie_generation"] is None:  # only with the reason stated
+            assert re.search(r"left (empty|unknown)", platform.notes), platform.name
+        for field, value in platform.figures.items():
+            if value is None and field in ("pcie_lanes", "pcie_generation"):
+                assert re.search(r"left (empty|unknown)|differ", platform.notes), (
+                    platform.name, field)
+
+
+SINGLE_SOCKET = ("AM4", "AM5", "sTR4", "sTRX4", "sTR5", "sWRX8", "LGA1150", "LGA1151",
+                 "LGA1155", "LGA1200", "LGA1700", "LGA1851", "LGA2066", "AM3+", "FM2", "FM2+")
+
+
+@pytest.mark.parametrize("socket", SINGLE_SOCKET)
+def test_a_desktop_socket_gives_one_socket(platforms: list[Any], socket: str) -> None:
+    rows = [p for p in platforms if socket_key(p.socket) == socket_key(socket)]
+    assert rows, socket
+    assert {p.figures["max_sockets"] for p in rows} == {1}, socket
+
+
+@pytest.mark.parametrize(("name", "socket", "sockets", "lanes"), [
+    ("Xeon E5 1650 V3", "LGA 2011-3", 1, 40),
+    ("Xeon E5 2690 V4", "LGA 2011-3", 2, 40),
+    ("Xeon E5-4650 v4", "LGA2011-3", 4, 40),
+    ("Core i7 5820K", "LGA 2011-3", 1, 28),
+    ("Core i7 6850K", "LGA 2011-3", 1, 40),
+    ("Core i7 Extreme 6950X", "LGA 2011-3", 1, 40),
+    ("Xeon E5 2690", "LGA 2011", 2, 40),
+    ("Xeon E5-1650 v2", "LGA 2011", 1, 40),
+    ("Xeon E5-2470 v2", "LGA 1356", 2, 24),
+    ("Core i7 4790K", "LGA 1150", 1, 16),
+    ("Core i5 9600K", "LGA 1151", 1, 16),
+    ("Core i5 7640X", "LGA 2066", 1, 16),  # the open data writes a space, Intel a hyphen
+    ("Core i7 7820X", "LGA 2066", 1, 28),
+    ("Ryzen Threadripper 2990WX", "sTR4", 1, 60),
+    ("Opteron 6378", "G34", 4, None),  # the lanes are on the chipset
+    ("FX-8350", "AM3+", 1, None),
+    ("Athlon 3000G", "AM4", 1, None),  # APU lanes differ by part
+])
+def test_older_sockets_and_server_sku_classes(platforms: list[Any], name: str, socket: str,
+                                              sockets: int, lanes: int | None) -> None:
+    platform = platform_for(_cpu(name, socket), platforms)
+    assert platform is not None, name
+    assert platform.figures["max_sockets"] == sockets, (name, platform.name)
+    assert platform.figures["pcie_lanes"] == lanes, (name, platform.name)
+
+
+@pytest.mark.parametrize("name", ["Athlon 200GE", "A12-9800", "Ryzen 5 4500", "Ryzen 3 2200G",
+                                  "Ryzen 5 PRO 4650G"])
+def test_every_am4_cpu_gets_a_generation_or_a_socket_count(platforms: list[Any],
+                                                          name: str) -> None:
+    platform = platform_for(_cpu(name, "AM4"), platforms)
+    assert platform is not None and platform.figures["max_sockets"] == 1
+    if "PRO" not in name:
+        assert platform.figures["pcie_generation"] == 3, (name, platform.name)
+
+
+@pytest.mark.parametrize("socket", ["SP3", "SP5", "LGA4189", "LGA4710", "LGA7529"])
+def test_server_sockets_leave_the_socket_count_to_the_sku(platforms: list[Any],
+                                                         socket: str) -> None:
+    """EPYC P parts are 1P, the others 2P: the CPU row says, never the socket."""
+    for platform in platforms:
+        if socket_key(platform.socket) == socket_key(socket) and "Xeon W" not in platform.name:
+            assert platform.figures["max_sockets"] is None, platform.name
 
 
 @pytest.mark.parametrize(("name", "socket", "family", "lanes", "channels"), [
@@ -136,7 +199,7 @@ def test_a_bad_platform_row_names_file_and_line(tmp_path: Path, cell: str,
     bad = {"cpu_pattern": "Ryzen (", "source_date": "26.11.2026", "pcie_lanes": "lots"}
     good = {"platform": "Test", "socket": "XYZ", "cpu_pattern": "", "memory_types": "",
             "pcie_lanes": "", "pcie_generation": "", "memory_channels": "",
-            "ecc_support": "", "dimm_kinds": "", "source": "https://example.com",
+            "ecc_support": "", "dimm_kinds": "", "max_sockets": "", "source": "https://example.com",
             "source_date": "2026-11-26", "notes": ""}
     good[cell] = bad[cell]
     path = folder / PLATFORMS_FILE

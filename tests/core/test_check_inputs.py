@@ -43,6 +43,13 @@ def _xeon() -> Part:
                      max_memory_gb=4096, pcie_lanes=80, max_sockets=2)
 
 
+def _aio(**o: Any) -> Part:
+    specs: dict[str, Any] = dict(cooler_kind="aio", radiator_mm=360, cooling_capacity_w=300,
+                                 supported_sockets="AM4, AM5, LGA1700, LGA1851")
+    specs.update(o)
+    return make_part(Category.COOLER, "ARCTIC", "Liquid Freezer III Pro 360", **specs)
+
+
 def scenarios(F: Any, build_of: Callable[..., Build]) -> dict[str, Build]:
     """Builds in which every declared input is read; every figure filled."""
     workstation = build_of(
@@ -55,11 +62,16 @@ def scenarios(F: Any, build_of: Callable[..., Build]) -> dict[str, Build]:
         F.ryzen_9_7950x(max_sockets=1), F.proart_x670e(cpu_sockets=1), F.ddr5_64gb_kit(),
         F.rx_7900_xtx(), F.samsung_990_pro_2tb(), F.rm850x(), F.dark_rock_pro_5(),
         F.meshify_2())
+    liquid = build_of(
+        F.ryzen_9_7950x(max_sockets=1), F.proart_x670e(cpu_sockets=1), F.ddr5_64gb_kit(),
+        F.rx_7900_xtx(), F.samsung_990_pro_2tb(), F.rm850x(), _aio(),
+        F.meshify_2(max_radiator_mm=360))
     dual = build_of((F.epyc_7443(), 2), F.h12dsi_n6(), (F.ddr5_rdimm_32gb(memory_type="DDR4"), 16))
     passive = build_of(F.a100_pcie_80gb(), F.rackmount_4u(max_gpu_length_mm=450))
     server = build_of(_server(), (F.h100_sxm(), 8), (_xeon(), 2),
                       (F.ddr5_rdimm_32gb(), 16))
-    return {"workstation": workstation, "8-pin card": eight_pin, "dual socket": dual,
+    return {"workstation": workstation, "8-pin card": eight_pin, "aio": liquid,
+            "dual socket": dual,
             "passive card": passive, "gpu server": server}
 
 

@@ -303,10 +303,18 @@ def check_gpu_length(ctx: CheckContext) -> list[CheckResult]:
                         "Choose a larger case or a shorter card.")]
 
 
+LIQUID_COOLER_KINDS = frozenset({"aio", "custom-loop"})
+"""Cooler kinds whose CPU block is a low pump block: the case's cooler clearance does not
+apply to them (an AIO's radiator must fit a radiator mount instead; a custom loop's
+radiators are parts of their own)."""
+
+
 def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
     if ctx.cooler is None or ctx.case is None:
         return []
     cooler, case = ctx.cooler, ctx.case
+    if cooler.text("cooler_kind").lower() in LIQUID_COOLER_KINDS:
+        return []  # the pump block sits on the CPU; check_radiator judges an AIO
     ids = (cooler.id, case.id)
     height, clearance = cooler.number("height_mm"), case.number("max_cooler_height_mm")
     absent = [(p, f) for p, f, v in ((cooler, "height_mm", height),
@@ -325,6 +333,35 @@ def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
                         f"{cooler.display_name} is {height:.0f} mm tall; "
                         f"{case.display_name} takes coolers up to {clearance:.0f} mm",
                         figures, ids, "Choose a lower cooler, an AIO, or a wider case.")]
+
+
+def check_radiator(ctx: CheckContext) -> list[CheckResult]:
+    """An AIO's radiator against the largest radiator the case mounts."""
+    if ctx.cooler is None or ctx.case is None:
+        return []
+    cooler, case = ctx.cooler, ctx.case
+    if cooler.text("cooler_kind").lower() != "aio":
+        return []
+    ids = (cooler.id, case.id)
+    radiator, mount = cooler.number("radiator_mm"), case.number("max_radiator_mm")
+    figures = {"radiator_mm": radiator, "max_radiator_mm": mount}
+    absent = [(p, f) for p, f, v in ((cooler, "radiator_mm", radiator),
+                                     (case, "max_radiator_mm", mount)) if v is None]
+    if absent:
+        return [CheckResult("compat.radiator", "compatibility", "unknown",
+                            f"Radiator fit unknown: {missing(absent)}", figures, ids)]
+    assert radiator is not None and mount is not None
+    if radiator <= mount:
+        return [CheckResult("compat.radiator", "compatibility", "pass",
+                            f"{cooler.display_name}'s {radiator:.0f} mm radiator fits "
+                            f"{case.display_name} (radiators up to {mount:.0f} mm)",
+                            figures, ids)]
+    return [CheckResult("compat.radiator", "compatibility", "fail",
+                        f"{cooler.display_name} has a {radiator:.0f} mm radiator; "
+                        f"{case.display_name} mounts radiators up to {mount:.0f} mm",
+                        figures, ids,
+                        "Choose an AIO with a smaller radiator, an air cooler, or a larger "
+                        "case.")]
 
 
 def check_cooler_socket(ctx: CheckContext) -> list[CheckResult]:
@@ -485,5 +522,6 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
 
 CHECKS = (check_complete, check_cloud, check_server_modules, check_socket, check_cpu_sockets,
           check_x16_slots,
-          check_case_slots, check_gpu_length, check_cooler_height, check_cooler_socket,
+          check_case_slots, check_gpu_length, check_cooler_height, check_radiator,
+          check_cooler_socket,
           check_board_form_factor, check_pcie_lanes)

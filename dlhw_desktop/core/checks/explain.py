@@ -52,7 +52,9 @@ EXPLANATIONS: dict[str, str] = {
     "compat.socket": "The CPU's socket against the board's.",
     "compat.cpu_sockets": "CPUs against the board's sockets (a dual-socket board takes two).",
     "compat.cooler_socket": "The cooler's supported sockets against the CPU's socket.",
-    "compat.cooler_height": "The cooler's height against the case's clearance.",
+    "compat.cooler_height": ("An air cooler's height against the case's clearance (a liquid "
+                             "cooler's pump block is low: its radiator is checked instead)."),
+    "compat.radiator": "An AIO's radiator against the largest radiator the case mounts.",
     "compat.gpu_length": "Each card's length against the case's GPU clearance.",
     "compat.board_size": "The board's form factor against the sizes the case takes.",
     "compat.x16_slots": ("Cards against the board's x16 slots, counting each card's width in "
