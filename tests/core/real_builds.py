@@ -90,7 +90,7 @@ BUILDS: tuple[RealBuild, ...] = (
             P("Team T-FORCE ZEUS 32GB DDR4-3200", "memory",
               "memory/teamgroup-t-force-zeus-32gb-ddr4-3200", 4),
             P("Rocket NVMe 4.0 SSD 2TB", "storage",
-              "storage/sabrent-rocket-4-0-htsk-2tb-ssd-m-2-pcie-4-0-nvme", 2),
+              "storage/sabrent-rocket-4-2tb-ssd-m-2-pcie-4-0-nvme", 2),
             P("GeForce RTX 3090", "accelerator", "accelerator/nvidia-geforce-rtx-3090"),
         ),
         expect="works",
@@ -110,8 +110,8 @@ BUILDS: tuple[RealBuild, ...] = (
               "cooler/asus-rog-ryuo-water-240mm-rgb-80-95-cfm-black"),
             P("AMD Ryzen Threadripper 2990WX", "cpu", "cpu/amd-ryzen-threadripper-2990wx"),
             P("16GB NVIDIA Quadro GP100", "accelerator", "accelerator/nvidia-quadro-gp100", 4),
-            P("Kingston DDR4 3000MHz 16GB", "memory",
-              "memory/kingston-hyperx-fury-black-ddr4-3000-cl15-16gb-1x16gb", 4),
+            P("64GB ORIGIN PC DDR4 Powered by Kingston 3000MHz (4 X 16GB)", "memory",
+              "memory/origin-pc-ddr4-3000-64gb-4x16gb"),
             P("4TB Samsung 860 PRO", "storage", "storage/samsung-860-pro-4tb-ssd-2-5-sata", 2),
             P("1TB Samsung 970 Pro PCIe NVMe M.2", "storage",
               "storage/samsung-970-pro-1-tb-m-2-2280-pcie-3-0-x4-nvme"),
@@ -119,7 +119,9 @@ BUILDS: tuple[RealBuild, ...] = (
         ),
         expect="works",
         why="A configuration the vendor sells and ships.",
-        missing=("ORIGIN PC Genesis case (the vendor's own chassis; no published limits)",),
+        missing=("ORIGIN PC Genesis case (the vendor's own chassis; no published limits)",
+                 "ORIGIN PC DDR4-3000 64 GB (4x16GB) by Kingston (vendor-branded; the catalog "
+                 "has no Kingston DDR4-3000 16 GB module or 64 GB kit)"),
     ),
     RealBuild(
         key="deeplearningathome-gtx1080",
@@ -258,14 +260,13 @@ BUILDS: tuple[RealBuild, ...] = (
     ),
     RealBuild(
         key="fail-4090-adapter-on-two-8pin",
-        title="RTX 4090 Founders Edition on a PSU with two PCIe 8-pin cables",
+        title="RTX 4090 Founders Edition on a 600 W PSU with two PCIe 8-pin cables",
         source="https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/",
         date="2022-10",
         parts=(
             P("NVIDIA GeForce RTX 4090 Founders Edition", "accelerator",
               "accelerator/nvidia-founders-edition-geforce-rtx-4090-24gb-gddr6x"),
-            P("Corsair CV650", "psu",
-              "psu/corsair-cv-series-cv650-650-watt-80-plus-bronze-certified-psu"),
+            P("EVGA 600 BQ", "psu", "psu/evga-110-bq-0600-k1-600-bq-80-bronze-600w"),
         ),
         expect="power.connectors",
         why="NVIDIA's specification: the 16-pin adapter takes 3x PCIe 8-pin cables (or one "
