@@ -32,8 +32,8 @@ _SERIES_MODEL = re.compile(r"([a-z]{2,3})(\d{3,4})([a-z]{1,2})")
 
 def normalized(text: str) -> str:
     """``text`` with "2 x 16GB" -> "2x16GB" and "8 GB" -> "8GB" (what names write)."""
-    text = _MODULES.sub(r"\1x", text[:MAX_QUERY_CHARS])
-    return _NUMBER_UNIT.sub(r"\1\2", text)
+    text = _NUMBER_UNIT.sub(r"\1\2", text[:MAX_QUERY_CHARS])
+    return _MODULES.sub(r"\1x", text)
 
 
 def tokens(text: str) -> list[str]:
