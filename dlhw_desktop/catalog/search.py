@@ -21,6 +21,7 @@ _MODULES = re.compile(r"(?<![^\W_])(\d+)\s*[x×]\s*(?=\d+(?:\.\d+)?\s*(?:tb|gb|m
                       re.IGNORECASE)
 _NUMBER_UNIT = re.compile(r"(?<![^\W_])(\d+(?:\.\d+)?)\s+(tb|gb|mb|w|mhz|mm)(?![^\W_])",
                           re.IGNORECASE)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 FILLER_WORDS = frozenset({"series"})
 """Words parts lists add that catalog names leave out ("850 EVO-Series"): dropped from a
 query that has other words, which can only widen what it finds."""
@@ -31,8 +32,10 @@ _SERIES_MODEL = re.compile(r"([a-z]{2,3})(\d{3,4})([a-z]{1,2})")
 
 
 def normalized(text: str) -> str:
-    """``text`` with "2 x 16GB" -> "2x16GB" and "8 GB" -> "8GB" (what names write)."""
-    text = _NUMBER_UNIT.sub(r"\1\2", text[:MAX_QUERY_CHARS])
+    """``text`` with "2 x 16GB" -> "2x16GB", "8 GB" -> "8GB" and "2,000 W" -> "2000W"
+    (what names write)."""
+    text = _THOUSANDS.sub("", text[:MAX_QUERY_CHARS])
+    text = _NUMBER_UNIT.sub(r"\1\2", text)
     return _MODULES.sub(r"\1x", text)
 
 

@@ -20,6 +20,7 @@ def test_module_counts_and_units_join_as_names_write_them() -> None:
     assert tokens("CT8G4DFS8266 8 GB") == ["ct8g4dfs8266", "8gb"]
     assert tokens("Straight Power 11 750 W") == ["straight", "power", "11", "750w"]
     assert tokens("2 × 32 GB") == ["2x32gb"]
+    assert tokens("2,000 W, native 12V-2x6") == ["2000w", "native", "12v", "2x6"]
 
 
 def test_words_that_are_not_a_count_and_a_size_stay_apart() -> None:

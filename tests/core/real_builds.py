@@ -163,21 +163,32 @@ BUILDS: tuple[RealBuild, ...] = (
     ),
     RealBuild(
         key="autonomous-4x-rtx-pro-6000",
-        title="4x RTX PRO 6000 Blackwell on EPYC 9124, 5U",
-        source="https://github.com/autonomous-ai/autonomous-computer/blob/main/4x-6000/README.md",
-        date="undated (2025-2026)",
+        title="4x RTX PRO 6000 Blackwell on W790 in an open CNC frame",
+        source="https://github.com/autonomous-ai/autonomous-computer/blob/main/4x-6000/bom/bom.md",
+        date="undated (2025-2026; bill of materials marked draft)",
         parts=(
-            P("NVIDIA RTX PRO 6000 Blackwell", "accelerator",
+            P("ASUS Pro WS W790E-SAGE SE", "motherboard",
+              "motherboard/asus-pro-ws-w790e-sage-se"),
+            P("Intel Xeon w5-3423", "cpu", "cpu/intel-xeon-w5-3423"),
+            P("Heatsink 4677-2UAF8", "cooler", "cooler/heatsink-4677-2uaf8"),
+            P("32 GB DDR5-4800 ECC", "memory",
+              "memory/samsung-m321r4ga3bb6-cqk-32gb-ddr5-4800-ecc-rdimm", 6),
+            P("2 TB NVMe PCIe 4.0", "storage",
+              "storage/transcend-250s-2tb-ssd-m-2-2280-pcie-4-0-x4-nvme"),
+            P("NVIDIA RTX PRO 6000 Blackwell Workstation Edition", "accelerator",
               "accelerator/nvidia-rtx-pro-6000-blackwell-workstation-edition", 4),
-            P("AMD EPYC 9124", "cpu", "cpu/amd-epyc-9124"),
-            P("ASRock Rack TURIN2D24G-2L+", "motherboard",
-              "motherboard/asrock-rack-turin2d24g-2l"),
-            P("2,000 W CRPS", "psu", "psu/crps-2000w", 3),
+            P("2,000 W, native 12V-2x6", "psu",
+              "psu/cooler-master-x-mighty-2000-230v-atx-2000w-fully-modular-80-platinum"
+              "-certified", 2),
         ),
         expect="works",
-        why="Published as a build guide with a bill of materials; the machine is shown running.",
-        missing=("ASRock Rack TURIN2D24G-2L+ board", "2,000 W CRPS supply",
-                 "5U chassis kit"),
+        why="Published as a build guide with a bill of materials and assembly steps; the "
+            "repository's README describes an EPYC 9124 variant of the same machine. The open "
+            "CNC frame (18 fans) has no catalog case; the generic lines (memory, SSD, PSU) are "
+            "entered as a user would pick them.",
+        missing=("Intel Xeon w5-3423 (not in the catalog; its figures were not confirmed from "
+                 "a vendor page)", "the unbranded LGA4677 heatsink 4677-2UAF8"),
+        mains="230V-16A",
     ),
     RealBuild(
         key="neverwinter-lazarus-m40",
