@@ -94,7 +94,9 @@ BUILDS: tuple[RealBuild, ...] = (
             P("GeForce RTX 3090", "accelerator", "accelerator/nvidia-geforce-rtx-3090"),
         ),
         expect="works",
-        why="The author's daily machine, listed part by part.",
+        why="The author's daily machine, listed part by part. The card is published as "
+            "\"Dell GeForce RTX 3090\" (an OEM card sold in Dell systems, not a retail "
+            "model): a user searching for it picks the reference RTX 3090.",
     ),
     RealBuild(
         key="origin-genesis-4x-gp100",
