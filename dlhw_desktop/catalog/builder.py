@@ -355,12 +355,25 @@ def _indexed_text(row: dict[str, Any]) -> str:
             value = value.replace(phrase, " ")
         extra.append(value)
     extra.append(_category_words(row["category"]))
+    extra.append(_memory_words(row))
     return search_text(*(str(row.get(name) or "") for name in SEARCHED_JOINED), extra=extra)
+
+
+def _memory_words(row: dict[str, Any]) -> str:
+    """An accelerator's memory as parts lists write it ("24GB"): "RTX 3090 24GB" then
+    finds the chip's own row, whose name does not say its memory."""
+    if row["category"] != "accelerator":
+        return ""
+    try:
+        memory_gb = float(row.get("memory_gb") or 0)
+    except (TypeError, ValueError):
+        return ""
+    return f"{memory_gb:g}GB" if memory_gb > 0 else ""
 
 
 def _category_words(category: str) -> str:
     words = {"accelerator": "accelerator gpu", "psu": "psu power supply",
-             "cloud": "cloud hosted server instance", "cooler": "cooler cooling",
+             "cloud": "cloud hosted server instance", "cooler": "cpu cooler cooling",
              "memory": "memory ram dimm", "motherboard": "motherboard mainboard board",
              "server": "server gpu server platform baseboard hgx dgx"}
     return words.get(category, category)

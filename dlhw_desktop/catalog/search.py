@@ -15,11 +15,33 @@ from collections.abc import Iterable
 MAX_QUERY_CHARS = 512
 MAX_TOKENS = 16
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Parts lists write "2 x 16GB", "8 GB", "750 W" where catalog names write "2x16GB", "8GB",
+# "750W": a number and its unit (or a module count and its size) are one word there.
+_MODULES = re.compile(r"(?<![^\W_])(\d+)\s*[x×]\s*(?=\d+(?:\.\d+)?\s*(?:tb|gb|mb)(?![^\W_]))",
+                      re.IGNORECASE)
+_NUMBER_UNIT = re.compile(r"(?<![^\W_])(\d+(?:\.\d+)?)\s+(tb|gb|mb|w|mhz|mm)(?![^\W_])",
+                          re.IGNORECASE)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+FILLER_WORDS = frozenset({"series"})
+"""Words parts lists add that catalog names leave out ("850 EVO-Series"): dropped from a
+query that has other words, which can only widen what it finds."""
+# Series names people type for the model: Corsair "RMx 850W" is the RM850x, "HXi" the
+# HX1000i. A name word of 2-3 letters, 3-4 digits and a 1-2 letter suffix is also indexed
+# as its letters and suffix ("rm850x" -> "rmx").
+_SERIES_MODEL = re.compile(r"([a-z]{2,3})(\d{3,4})([a-z]{1,2})")
+
+
+def normalized(text: str) -> str:
+    """``text`` with "2 x 16GB" -> "2x16GB", "8 GB" -> "8GB" and "2,000 W" -> "2000W"
+    (what names write)."""
+    text = _THOUSANDS.sub("", text[:MAX_QUERY_CHARS])
+    text = _NUMBER_UNIT.sub(r"\1\2", text)
+    return _MODULES.sub(r"\1x", text)
 
 
 def tokens(text: str) -> list[str]:
     """The words of ``text``, lower-cased, at most ``MAX_TOKENS`` of them."""
-    return [t.lower() for t in _WORD.findall(text[:MAX_QUERY_CHARS])][:MAX_TOKENS]
+    return [t.lower() for t in _WORD.findall(normalized(text))][:MAX_TOKENS]
 
 
 def fts_query(text: str) -> str | None:
@@ -27,7 +49,18 @@ def fts_query(text: str) -> str | None:
     words = tokens(text)
     if not words:
         return None
-    return " AND ".join(f'"{w}"*' for w in words)
+    kept = [w for w in words if w not in FILLER_WORDS] or words
+    return " AND ".join(f'"{w}"*' for w in kept)
+
+
+def series_aliases(words: Iterable[str]) -> list[str]:
+    """``["rm850x"]`` -> ``["rmx"]``: the series a model number belongs to."""
+    aliases = []
+    for word in words:
+        match = _SERIES_MODEL.fullmatch(word)
+        if match:
+            aliases.append(match.group(1) + match.group(3))
+    return aliases
 
 
 def search_text(*fields: str | None, extra: Iterable[str | None] = ()) -> str:
@@ -44,5 +77,5 @@ def search_text(*fields: str | None, extra: Iterable[str | None] = ()) -> str:
             words.extend(t.lower() for t in _WORD.findall(value))
     pairs = [a + b for a, b in itertools.pairwise(words)]
     more = [t.lower() for value in extra if value for t in _WORD.findall(value)]
-    seen: dict[str, None] = dict.fromkeys(words + pairs + more)
+    seen: dict[str, None] = dict.fromkeys(words + pairs + series_aliases(words) + more)
     return " ".join(seen)

@@ -29,12 +29,19 @@ UDIMM_SOCKETS: frozenset[str] = frozenset(
 LGA1151-LGA1851, Core X on LGA2066, Threadripper 1000-3000 non-PRO on TR4/sTRX4)."""
 
 
+SOCKET_ALIASES = {"STR4": "TR4"}
+"""One socket under two names: AMD calls the X399 Threadripper socket both "TR4" and
+"sTR4" (boards and CPUs in the catalog use either), unlike sTRX4 and sTR5, which differ."""
+
+
 def norm_socket(text: str | None) -> str:
-    """``"Socket AM5"``, ``"LGA 1700"``, ``"sTR5"`` -> ``"AM5"``, ``"LGA1700"``, ``"STR5"``."""
+    """``"Socket AM5"``, ``"LGA 1700"``, ``"sTR5"`` -> ``"AM5"``, ``"LGA1700"``, ``"STR5"``;
+    ``"sTR4"`` -> ``"TR4"`` (the same socket)."""
     if not text:
         return ""
     value = re.sub(r"^\s*(socket|skt)\s*", "", text.strip(), flags=re.I)
-    return re.sub(r"\s+", "", value).upper()
+    value = re.sub(r"\s+", "", value).upper()
+    return SOCKET_ALIASES.get(value, value)
 
 
 def socket_list(text: str | None) -> set[str]:
