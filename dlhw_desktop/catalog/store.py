@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
-from dlhw_desktop.catalog.part_filters import GroupCache, compat_count, compat_where
 from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
 from dlhw_desktop.catalog.partner_cards import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.schema import (
@@ -26,7 +25,6 @@ from dlhw_desktop.catalog.schema import (
 )
 from dlhw_desktop.catalog.search import fts_query
 from dlhw_desktop.catalog.source_refs import expand
-from dlhw_desktop.core.compat_rules import CompatFilter
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
@@ -36,6 +34,10 @@ from dlhw_desktop.core.fields import (
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.reading import FileReadError, check_regular_file
 from dlhw_desktop.resources import bundled_catalog_path
+
+if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
+    from dlhw_desktop.catalog.part_filters import GroupCache
+    from dlhw_desktop.core.compat_rules import CompatFilter
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -249,6 +251,8 @@ class Catalog:
     def count(self, query: PartQuery) -> int:
         if self._compat_applies(query) and not query.filters and not query.text.strip():
             assert query.compat is not None  # the parts that fit, counted from their groups
+            from dlhw_desktop.catalog.part_filters import compat_count
+
             return compat_count(self._conn(), self._groups, query.compat, read_cell)
         match = self._fts_match(query)
         if match is not None and not query.filters and not self._compat_applies(query):
@@ -334,6 +338,8 @@ class Catalog:
             params.append(f"%{_escape_like(query.text.strip()[:200])}%")
         if self._compat_applies(query):
             assert query.compat is not None
+            from dlhw_desktop.catalog.part_filters import compat_where
+
             more, values = compat_where(self._conn(), self._groups, query.compat, read_cell)
             clauses += more
             params += values

@@ -154,3 +154,17 @@ def test_opens_from_a_read_only_folder(tmp_path: Path, catalog_path: Path) -> No
         assert Catalog.open(folder / "catalog.db").count(PartQuery()) > 0
     finally:
         folder.chmod(0o755)
+
+
+def test_opening_the_catalog_does_not_load_the_checks() -> None:
+    """Start-up opens the catalog before the first paint; the compatible-parts filter
+    (and the checks and workload models it uses, ~100 ms of imports) load on first use."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import dlhw_desktop.catalog.store; "
+            "print(sorted(m for m in sys.modules if m.startswith(('dlhw_desktop.core.checks', "
+            "'dlhw_desktop.core.workload', 'dlhw_desktop.catalog.part_filters'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
