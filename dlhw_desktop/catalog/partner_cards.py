@@ -358,13 +358,20 @@ def _vendor(row: dict[str, str]) -> str:
     return _VENDORS.get(name.lower(), name)
 
 
+_LEADING_QUALIFIER = re.compile(r"\(([^()]*)\)\s+(\S.*)")
+
+
 def _card_name(vendor: str, full_name: str) -> str:
     """The product name without a leading vendor word (``Asus ROG STRIX ...`` ->
     ``ROG STRIX ...``): the display name puts the vendor in front."""
     words = full_name.split()
     if words and words[0].lower() == vendor.lower() and len(words) > 1:
-        return " ".join(words[1:])
-    return full_name
+        words = words[1:]
+    name = " ".join(words)
+    # "(1-click OC) GeForce RTX 3060 ..." reads, sorts and elides as its qualifier: the
+    # chip's name goes first, the qualifier after it.
+    lead = _LEADING_QUALIFIER.match(name)
+    return f"{lead.group(2)} ({lead.group(1)})" if lead else name
 
 
 def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]

@@ -357,3 +357,13 @@ def test_the_build_report_says_what_the_card_import_did() -> None:
     assert "7 imported, each linked to its chip,   3 skipped" in lines[0]
     assert lines[1].endswith("2: chip not in the catalog")  # the biggest reason first
     assert lines[2].endswith("1: no board partner")
+
+
+def test_a_leading_qualifier_follows_the_chip_name() -> None:
+    """GALAX lists 60 cards as "(1-click OC) GeForce ...": they sorted first in every list
+    and elided to "GALAX (1-click ...". The chip's name leads; the qualifier follows."""
+    from dlhw_desktop.catalog.partner_cards import _card_name
+
+    assert _card_name("GALAX", "GALAX (1-click OC) GeForce RTX 3060 12GB GDDR6 Black") == (
+        "GeForce RTX 3060 12GB GDDR6 Black (1-click OC)")
+    assert _card_name("ASUS", "ASUS ROG STRIX RTX 4090 (OC)") == "ROG STRIX RTX 4090 (OC)"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QThread, QTimer
+from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QWidget
 
 from dlhw_desktop.core.build import Build
@@ -273,15 +273,14 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return shown
 
 
-def test_export_runs_off_the_gui_thread_and_reports_back(qtbot: Any, sheet: BuildSheet,
-                                                         tmp_path: Path,
-                                                         errors: list[Any]) -> None:
+def test_export_starts_on_the_next_turn_and_reports_back(qtbot: Any, sheet: BuildSheet,
+                                                          tmp_path: Path,
+                                                          errors: list[Any]) -> None:
+    """The export returns at once (the caller connects to the job first) and writes on the
+    next turn of the event loop, on the GUI thread: Qt's text layout in a pool thread
+    deadlocked now and then while the window processed events."""
     widget = QWidget()
     qtbot.addWidget(widget)
-    ticks: list[int] = []
-    timer = QTimer(widget, interval=5)
-    timer.timeout.connect(lambda: ticks.append(1))
-    timer.start()
     arrived_on: list[QThread] = []
     target = tmp_path / "gui.pdf"
     job = pdf_export.start_export(widget, sheet, target, "a4")
@@ -292,7 +291,6 @@ def test_export_runs_off_the_gui_thread_and_reports_back(qtbot: Any, sheet: Buil
     info = blocker.args[0]
     assert info.path == target and target.stat().st_size == info.size_bytes
     assert arrived_on == [widget.thread()]
-    assert ticks, "the event loop kept running while the PDF was written"
     assert errors == []
 
 

@@ -3,8 +3,11 @@
 The sheet (``reports.build_sheet``) is assembled on the GUI thread: it is quick, it reads
 the catalog (one SQLite connection per thread) and it freezes the build as it is now,
 so edits made during the export do not leak into it. Rendering and writing run on the
-global ``QThreadPool``; the result comes back through queued signals. A busy dialog
-appears only when the work takes longer than ``PROGRESS_DELAY_MS``. Errors (unwritable
+GUI thread too, on the next turn of the event loop (the caller connects to the job's
+signals first): Qt's text layout and font database are shared with the window, and
+rendering in a pool thread deadlocked now and then (a worker laying out a QTextDocument
+while the window processed events). A sheet renders in about 0.1 s, a 2,048-node cluster
+sheet in 0.1-0.3 s. Errors (unwritable
 folder, full disk, a file held by another program) end in a dialog with one line to act
 on; the file is written atomically, so no half-written PDF is ever left under the name.
 """
@@ -15,7 +18,7 @@ import logging
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QObject, QRunnable, QStandardPaths, Qt, QThreadPool, Signal
+from PySide6.QtCore import QLocale, QObject, QRunnable, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from dlhw_desktop.catalog.store import Catalog
@@ -110,8 +113,9 @@ def busy() -> bool:
 
 def start_export(parent: QWidget | None, sheet: BuildSheet, path: Path,
                  paper: str = "a4", protect: tuple[Path, ...] = ()) -> ExportJob:
-    """Render and write off the GUI thread; returns the job (its signals say how it ended)."""
-    load_bundled_fonts()  # register the font on the GUI thread, before the worker uses it
+    """Render and write on the next turn of the event loop; returns the job (its signals
+    say how it ended)."""
+    load_bundled_fonts()
     for finished in [j for j in _RUNNING if j.done]:
         _RUNNING.discard(finished)
     job = ExportJob(sheet, path, paper, parent)
@@ -121,7 +125,7 @@ def start_export(parent: QWidget | None, sheet: BuildSheet, path: Path,
 
 
 class _Relay(QObject):
-    """Carries the worker's result; it lives on the GUI thread, so emits are queued."""
+    """Carries the worker's result to the job."""
 
     done = Signal(object)
     error = Signal(str)
@@ -166,6 +170,7 @@ class ExportJob(QObject):
         self.error = ""
         self.done = False
         self.protect: tuple[Path, ...] = ()  # files the PDF must not replace
+        self._worker: _Worker | None = None
 
     def start(self) -> None:
         _RUNNING.add(self)
@@ -179,8 +184,8 @@ class ExportJob(QObject):
             self.progress.setWindowModality(Qt.WindowModality.NonModal)
             self.progress.setMinimumDuration(PROGRESS_DELAY_MS)
             self.progress.setAutoClose(False)
-        QThreadPool.globalInstance().start(_Worker(self.sheet, self.path, self.paper,
-                                                   self.relay, self.protect))
+        self._worker = _Worker(self.sheet, self.path, self.paper, self.relay, self.protect)
+        QTimer.singleShot(0, self._worker.run)
 
     def _close_progress(self) -> None:
         if self.progress is not None:
