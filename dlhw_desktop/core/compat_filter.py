@@ -28,7 +28,9 @@ from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
     UDIMM_SOCKETS,
     field_label,
+    form_list,
     memory_types,
+    norm_form,
     norm_socket,
     socket_list,
 )
@@ -239,20 +241,6 @@ def _registered_rule_for_platforms(build: Build) -> Rule | None:
                    f" memory; the build's kits are {_kind_name(wrong[0])}")
 
     return ValueRule("registered", ("dimm_kinds", "socket"), judge)
-
-
-_FORM_ALIASES = {"matx": "microatx", "uatx": "microatx", "mitx": "miniitx", "eeb": "ssieeb",
-                 "ceb": "ssiceb"}
-
-
-def norm_form(text: str) -> str:
-    """``"mATX"``, ``"Micro-ATX"`` -> ``"microatx"``: as the board-size check compares them."""
-    key = "".join(ch for ch in text.lower() if ch.isalnum())
-    return _FORM_ALIASES.get(key, key)
-
-
-def form_list(text: str) -> set[str]:
-    return {norm_form(t) for t in text.replace(";", ",").split(",") if t.strip()}
 
 
 def _board_size_rule(case: Part) -> Rule:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from dlhw_desktop.core.cluster.fabric import SUPERPOD_B200
 from dlhw_desktop.core.cluster.plan import RACK_UNITS, ClusterPlan
 from dlhw_desktop.core.formatting import NA
+from dlhw_desktop.reports.cluster_sheet import number_text, training_rows, usd_text
 
 Pair = tuple[str, str]
 
@@ -57,12 +58,6 @@ class ClusterSection:
         yield from self.sources
 
 
-def _n(value: float | None, unit: str = "", digits: int = 0) -> str:
-    return NA if value is None else f"{value:,.{digits}f}{unit}"
-
-
-def _usd(value: float | None) -> str:
-    return NA if value is None else f"${value:,.0f}"
 
 
 def _bom(plan: ClusterPlan) -> ClusterTable:
@@ -75,13 +70,13 @@ def _bom(plan: ClusterPlan) -> ClusterTable:
             missing += 1
         else:
             total += subtotal
-        rows.append((item, f"{count:,}", _usd(price), _usd(subtotal)))
+        rows.append((item, f"{count:,}", usd_text(price), usd_text(subtotal)))
     label = "Total" if not missing else f"Known total ({missing} item(s) without a price)"
     known = total if missing < len(rows) else None
     return ClusterTable(
         "Bill of materials", ("Item", "Count", "Unit price", "Subtotal"),
         ("left", "right", "right", "right"), (0.55, 0.13, 0.16, 0.16), tuple(rows),
-        (label, "", "", _usd(known)),
+        (label, "", "", usd_text(known)),
         "Identical items appear once with their count. Switch, cable and transceiver "
         "prices: n/a where the catalog has no sourced price (never counted as zero).")
 
@@ -95,7 +90,7 @@ def _racks(plan: ClusterPlan) -> ClusterTable:
 
     def rack_row(kind: str, racks: int, nodes: int) -> tuple[str, ...]:
         used = f"{nodes * height:g} of {RACK_UNITS} U" if height else NA
-        kw = _n(per_node_kw * nodes if per_node_kw is not None else None, " kW", 1)
+        kw = number_text(per_node_kw * nodes if per_node_kw is not None else None, " kW", 1)
         return (kind, f"{racks:,}", f"{nodes}x {node.name}", used, kw, node.cooling or NA)
 
     if full:
@@ -151,47 +146,35 @@ def _pairs(title: str, rows: list[Pair], note: str = "") -> ClusterTable:
 def _power(plan: ClusterPlan) -> ClusterTable:
     node = plan.node
     return _pairs("Power and cooling", [
-        ("Node power", f"{_n(node.power_w, ' W')} ({node.power_basis})"),
-        ("IT power", _n(plan.it_kw, " kW", 1)),
-        ("Facility power", f"{_n(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
-        ("Heat to remove", _n(plan.heat_btu_h, " BTU/h")),
+        ("Node power", f"{number_text(node.power_w, ' W')} ({node.power_basis})"),
+        ("IT power", number_text(plan.it_kw, " kW", 1)),
+        ("Facility power", f"{number_text(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
+        ("Heat to remove", number_text(plan.heat_btu_h, " BTU/h")),
         ("Cooling", node.cooling or NA),
-        ("Floor (rack footprint)", _n(plan.floor_m2, " m²", 1)),
-        ("Energy per year", f"{_n(plan.yearly_kwh, ' kWh')} at {plan.spec.utilisation:.0%} "
-                            "use"),
+        ("Floor (rack footprint)", number_text(plan.floor_m2, " m²", 1)),
+        ("Energy per year", f"{number_text(plan.yearly_kwh, ' kWh')} at "
+                            f"{plan.spec.utilisation:.0%} use"),
     ])
 
 
 def _cost(plan: ClusterPlan) -> ClusterTable:
     node = plan.node
     return _pairs("Cost", [
-        ("Nodes", f"{_usd(plan.capex_known_usd)} ({node.price_basis})" if node.price_usd
+        ("Nodes", f"{usd_text(plan.capex_known_usd)} ({node.price_basis})" if node.price_usd
                   else f"{NA}: {node.price_basis}"),
-        ("Network", f"{_usd(plan.network_capex_usd)} ({plan.network_price_basis})"
+        ("Network", f"{usd_text(plan.network_capex_usd)} ({plan.network_price_basis})"
                     if plan.network_capex_usd is not None
                     else f"{NA}: {plan.network_price_basis}"),
-        ("Total capex", _usd(plan.capex_usd)),
-        ("Energy per year", f"{_usd(plan.yearly_energy_usd)} at "
+        ("Total capex", usd_text(plan.capex_usd)),
+        ("Energy per year", f"{usd_text(plan.yearly_energy_usd)} at "
                             f"${plan.spec.price_per_kwh_usd:g}/kWh"),
     ])
 
 
 def _time(plan: ClusterPlan) -> ClusterTable | None:
-    t = plan.training
-    if t is None:
+    rows = training_rows(plan)
+    if rows is None:
         return None
-    rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} M "
-                              "GPU-hours)"),
-            ("Compute", f"{t.compute_s / 86400:,.1f} days"),
-            ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
-                                  f"{t.exposed_s / 86400:,.1f} exposed"),
-            ("Scaling model", t.model)]
-    if plan.cloud is not None:
-        c = plan.cloud
-        rows.append(("Rented instead", f"{_usd(c.cost_usd)}: {c.instances:,}x "
-                                       f"{c.offer.display_name} for {c.hours:,.0f} h"))
-    else:
-        rows.append(("Rented instead", f"{NA} (no priced cloud offer of this GPU)"))
     return _pairs("Time to train the build's workload", rows,
                   "6ND compute at the stated MFU plus the exposed ring all-reduce of the "
                   "gradients over each GPU's own NIC (model and sources in the assumptions).")
@@ -201,10 +184,10 @@ def _storage(plan: ClusterPlan) -> ClusterTable | None:
     if plan.checkpoint_bytes is None and plan.spec.storage_write_gb_s is None:
         return None
     return _pairs("Storage", [
-        ("Checkpoint", _n(plan.checkpoint_bytes / 1e12 if plan.checkpoint_bytes else None,
+        ("Checkpoint", number_text(plan.checkpoint_bytes / 1e12 if plan.checkpoint_bytes else None,
                           " TB", 2) + " (14 bytes per parameter)"),
-        ("Write bandwidth", _n(plan.spec.storage_write_gb_s, " GB/s")),
-        ("Time to write a checkpoint", _n(plan.checkpoint_write_s, " s", 1)),
+        ("Write bandwidth", number_text(plan.spec.storage_write_gb_s, " GB/s")),
+        ("Time to write a checkpoint", number_text(plan.checkpoint_write_s, " s", 1)),
     ])
 
 
@@ -214,10 +197,10 @@ def cluster_section(plan: ClusterPlan, build_name: str) -> ClusterSection:
     summary = (
         ("Nodes", f"{plan.spec.nodes:,}", plan.node.name),
         ("GPUs", f"{plan.gpus:,}", plan.node.gpu.display_name),
-        ("IT power", _n(plan.it_kw, " kW", 1),
-         f"{_n(plan.facility_kw, ' kW', 0)} at PUE {plan.spec.pue:g}"),
+        ("IT power", number_text(plan.it_kw, " kW", 1),
+         f"{number_text(plan.facility_kw, ' kW', 0)} at PUE {plan.spec.pue:g}"),
         ("Racks", f"{plan.compute_racks:,}", f"{plan.nodes_per_rack} nodes each"),
-        ("Capex", _usd(plan.capex_usd if plan.capex_usd is not None
+        ("Capex", usd_text(plan.capex_usd if plan.capex_usd is not None
                        else (plan.capex_known_usd or None)),
          "nodes and network" if plan.capex_usd is not None
          else "nodes only, network n/a" if plan.capex_known_usd else "prices missing"),

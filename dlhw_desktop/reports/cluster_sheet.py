@@ -14,6 +14,7 @@ from typing import Any
 from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, GearPrice, plan_cluster
+from dlhw_desktop.core.formatting import NA
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -40,14 +41,36 @@ def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part]
                         gear_prices)
 
 
-def _n(value: float | None, unit: str = "", digits: int = 0) -> str:
-    if value is None:
-        return "n/a"
-    return f"{value:,.{digits}f}{unit}"
+def number_text(value: float | None, unit: str = "", digits: int = 0) -> str:
+    """A plan figure as a sheet shows it; unknown is "n/a"."""
+    return NA if value is None else f"{value:,.{digits}f}{unit}"
 
 
-def _usd(value: float | None) -> str:
-    return "n/a" if value is None else f"${value:,.0f}"
+def usd_text(value: float | None) -> str:
+    return NA if value is None else f"${value:,.0f}"
+
+
+
+
+def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
+    """Time to train the build's workload on the cluster and the same job rented; ``None``
+    when the build has no workload to time."""
+    t = plan.training
+    if t is None:
+        return None
+    rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} "
+                              "M GPU-hours)"),
+            ("Compute", f"{t.compute_s / 86400:,.1f} days"),
+            ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
+                                  f"{t.exposed_s / 86400:,.1f} exposed"),
+            ("Scaling model", t.model)]
+    if plan.cloud is not None:
+        c = plan.cloud
+        rows.append(("Rented instead", f"{usd_text(c.cost_usd)}: {c.instances:,}x "
+                                       f"{c.offer.display_name} for {c.hours:,.0f} h"))
+    else:
+        rows.append(("Rented instead", f"{NA} (no priced cloud offer of this GPU)"))
+    return rows
 
 
 def sections(plan: ClusterPlan) -> list[Section]:
@@ -56,8 +79,8 @@ def sections(plan: ClusterPlan) -> list[Section]:
         ("Nodes", [
             ("Node", f"{plan.spec.nodes:,}x {node.name}"),
             ("GPUs", f"{plan.gpus:,}x {node.gpu.display_name} ({node.gpus} per node)"),
-            ("Node power", f"{_n(node.power_w, ' W')} ({node.power_basis})"),
-            ("Node height", _n(node.rack_units, " U")),
+            ("Node power", f"{number_text(node.power_w, ' W')} ({node.power_basis})"),
+            ("Node height", number_text(node.rack_units, " U")),
             ("Cooling", node.cooling or "n/a"),
         ]),
         ("Fabric", [
@@ -72,45 +95,34 @@ def sections(plan: ClusterPlan) -> list[Section]:
         ]),
         ("Racks and facility", [
             ("Compute racks", f"{plan.compute_racks:,} ({plan.nodes_per_rack} nodes, "
-                              f"{_n(plan.rack_kw_used, ' kW', 1)} each; limit "
+                              f"{number_text(plan.rack_kw_used, ' kW', 1)} each; limit "
                               f"{plan.spec.rack_kw:g} kW)"),
-            ("Network rack units", _n(plan.network_rack_units, " U")),
-            ("IT power", _n(plan.it_kw, " kW", 1)),
-            ("Facility power", f"{_n(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
-            ("Heat", _n(plan.heat_btu_h, " BTU/h")),
-            ("Floor (rack footprint)", _n(plan.floor_m2, " m²", 1)),
-            ("Energy per year", f"{_n(plan.yearly_kwh, ' kWh')}, "
-                                f"{_usd(plan.yearly_energy_usd)} at "
+            ("Network rack units", number_text(plan.network_rack_units, " U")),
+            ("IT power", number_text(plan.it_kw, " kW", 1)),
+            ("Facility power",
+             f"{number_text(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
+            ("Heat", number_text(plan.heat_btu_h, " BTU/h")),
+            ("Floor (rack footprint)", number_text(plan.floor_m2, " m²", 1)),
+            ("Energy per year", f"{number_text(plan.yearly_kwh, ' kWh')}, "
+                                f"{usd_text(plan.yearly_energy_usd)} at "
                                 f"${plan.spec.price_per_kwh_usd:g}/kWh, "
                                 f"{plan.spec.utilisation:.0%} use"),
         ]),
         ("Cost", [
-            ("Nodes", f"{_usd(plan.capex_known_usd) if node.price_usd else 'n/a'} "
+            ("Nodes", f"{usd_text(plan.capex_known_usd) if node.price_usd else 'n/a'} "
                       f"({node.price_basis})"),
-            ("Network", f"{_usd(plan.network_capex_usd)} ({plan.network_price_basis})"),
-            ("Total capex", _usd(plan.capex_usd)),
+            ("Network", f"{usd_text(plan.network_capex_usd)} ({plan.network_price_basis})"),
+            ("Total capex", usd_text(plan.capex_usd)),
         ]),
     ]
-    storage = [("Checkpoint", _n(plan.checkpoint_bytes / 1e12 if plan.checkpoint_bytes else None,
-                                 " TB", 2) + " (14 bytes/parameter)"),
-               ("Write bandwidth", _n(plan.spec.storage_write_gb_s, " GB/s")),
-               ("Read bandwidth", _n(plan.spec.storage_read_gb_s, " GB/s")),
-               ("Time to write a checkpoint", _n(plan.checkpoint_write_s, " s", 1))]
+    checkpoint_tb = plan.checkpoint_bytes / 1e12 if plan.checkpoint_bytes else None
+    storage = [("Checkpoint", number_text(checkpoint_tb, " TB", 2) + " (14 bytes/parameter)"),
+               ("Write bandwidth", number_text(plan.spec.storage_write_gb_s, " GB/s")),
+               ("Read bandwidth", number_text(plan.spec.storage_read_gb_s, " GB/s")),
+               ("Time to write a checkpoint", number_text(plan.checkpoint_write_s, " s", 1))]
     out.append(("Storage", storage))
-    t = plan.training
-    if t is not None:
-        rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} "
-                                  "M GPU-hours)"),
-                ("Compute", f"{t.compute_s / 86400:,.1f} days"),
-                ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
-                                      f"{t.exposed_s / 86400:,.1f} exposed"),
-                ("Scaling model", t.model)]
-        if plan.cloud is not None:
-            c = plan.cloud
-            rows.append(("Rented instead", f"{_usd(c.cost_usd)}: {c.instances:,}x "
-                                           f"{c.offer.display_name} for {c.hours:,.0f} h"))
-        else:
-            rows.append(("Rented instead", "n/a (no priced cloud offer of this GPU)"))
+    rows = training_rows(plan)
+    if rows is not None:
         out.append(("Time and rent", rows))
     out.append(("Assumptions", [(str(i + 1), a) for i, a in enumerate(plan.assumptions)]))
     return out
@@ -165,7 +177,7 @@ def to_markdown(plan: ClusterPlan, title: str) -> str:
              f"{plan.spec.nodes:,} nodes, {plan.gpus:,} GPUs, {plan.fabric.label}.", "",
              "## Bill of materials", "", "| Item | Count | Unit price |", "|---|---:|---:|"]
     for item, count, price in plan.bill_of_materials():
-        lines.append(f"| {item} | {count:,} | {_usd(price)} |")
+        lines.append(f"| {item} | {count:,} | {usd_text(price)} |")
     for name, rows in sections(plan):
         lines += ["", f"## {name}", "", "| | |", "|---|---|"]
         lines += [f"| {label} | {value.replace('|', '/')} |" for label, value in rows]

@@ -44,6 +44,21 @@ def norm_socket(text: str | None) -> str:
     return SOCKET_ALIASES.get(value, value)
 
 
+_FORM_ALIASES = {"matx": "microatx", "uatx": "microatx", "mitx": "miniitx", "eeb": "ssieeb",
+                 "ceb": "ssiceb"}
+
+
+def norm_form(text: str) -> str:
+    """``"mATX"``, ``"Micro-ATX"`` -> ``"microatx"``: board sizes as the checks compare them."""
+    key = "".join(ch for ch in text.lower() if ch.isalnum())
+    return _FORM_ALIASES.get(key, key)
+
+
+def form_list(text: str) -> set[str]:
+    """A case's ``supported_board_form_factors`` text -> normalised board sizes."""
+    return {norm_form(t) for t in text.replace(";", ",").split(",") if t.strip()}
+
+
 def socket_list(text: str | None) -> set[str]:
     """A cooler's ``supported_sockets`` text -> normalised socket names."""
     if not text:

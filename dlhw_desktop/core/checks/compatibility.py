@@ -27,8 +27,10 @@ from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
     count_of,
     counted,
+    form_list,
     join,
     missing,
+    norm_form,
     norm_socket,
     socket_list,
     unique,
@@ -406,22 +408,12 @@ def check_board_form_factor(ctx: CheckContext) -> list[CheckResult]:
                   if not v]
         return [CheckResult("compat.board_size", "compatibility", "unknown",
                             f"Board size fit unknown: {missing(absent)}", figures, ids)]
-    accepted = {_norm_form(t) for t in takes.replace(";", ",").split(",") if t.strip()}
-    if _norm_form(size) in accepted:
+    if norm_form(size) in form_list(takes):
         return [CheckResult("compat.board_size", "compatibility", "pass",
                             f"{ctx.case.display_name} takes {size} boards", figures, ids)]
     return [CheckResult("compat.board_size", "compatibility", "fail",
                         f"{ctx.board.display_name} is {size}; {ctx.case.display_name} takes "
                         f"{takes}", figures, ids, f"Choose a case that takes {size} boards.")]
-
-
-_FORM_ALIASES = {"matx": "microatx", "uatx": "microatx", "mitx": "miniitx", "eeb": "ssieeb",
-                 "ceb": "ssiceb"}
-
-
-def _norm_form(text: str) -> str:
-    key = "".join(ch for ch in text.lower() if ch.isalnum())
-    return _FORM_ALIASES.get(key, key)
 
 
 def check_pcie_lanes(ctx: CheckContext) -> list[CheckResult]:
