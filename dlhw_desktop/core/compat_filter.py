@@ -406,13 +406,17 @@ def _card_power_rule(build: Build) -> Rule | None:
 
 
 def _module_rule(build: Build) -> Rule | None:
-    """SXM / OAM modules need a server baseboard: not offered for a desktop build."""
-    if build.server is not None or not (build.motherboard or build.case):
+    """SXM / OAM modules need a server baseboard: not offered for a desktop build. A
+    cloud-only accelerator (TPU, Trainium) is rented, never fitted to any machine."""
+    if not (build.server or build.motherboard or build.case):
         return None
+    desktop = build.server is None
 
     def judge(values: Values) -> Verdict:
         form = _text(values.get("form_factor")).lower()
-        if form in SERVER_MODULE_FORMS:
+        if form == "cloud":
+            return _no("sold only as a cloud instance: rent it, it cannot be fitted")
+        if desktop and form in SERVER_MODULE_FORMS:
             return _no(f"an {form.upper()} module mounts on a server baseboard, not in a "
                        "PCIe slot")
         return OK

@@ -155,6 +155,17 @@ def test_sxm_modules_are_not_offered_for_a_desktop_build() -> None:
     assert rules.judge(sxm).status == "incompatible"
 
 
+def test_cloud_only_accelerators_are_never_offered_for_a_machine() -> None:
+    """A TPU or a Trainium is rented, not bought: the picker hid SXM modules from a
+    desktop build but listed TPU v6e first among the fastest accelerators."""
+    rules = compat_filter(build_of(board("TUF B650", "AM5")), Category.ACCELERATOR)
+    tpu = make_part(Category.ACCELERATOR, "Google", "TPU v6e", form_factor="cloud")
+    card = make_part(Category.ACCELERATOR, "NVIDIA", "RTX 4090", form_factor="pcie")
+    assert rules.judge(tpu).status == "incompatible"
+    assert "cloud instance" in rules.judge(tpu).describe()
+    assert rules.judge(card).status == "ok"
+
+
 def test_unknown_on_the_builds_side_marks_every_candidate() -> None:
     rules = compat_filter(build_of(board("Mystery", None)), Category.CPU)
     fit = rules.judge(cpu("Ryzen 9 7950X", "AM5"))

@@ -374,10 +374,13 @@ class PartPicker(QWidget):
         if query.sort_field in self.catalog_model.columns:
             order = (Qt.SortOrder.DescendingOrder if query.descending
                      else Qt.SortOrder.AscendingOrder)
-            header = self.table.horizontalHeader()
-            header.blockSignals(True)  # the list is in this order already: no second query
-            header.setSortIndicator(self.catalog_model.columns.index(query.sort_field), order)
-            header.blockSignals(False)
+            column = self.catalog_model.columns.index(query.sort_field)
+            # the table's header and the frozen name column's own header both show it
+            for header in (self.table.horizontalHeader(),
+                           self.table.frozen.horizontalHeader()):
+                header.blockSignals(True)  # the list is in this order already: no re-query
+                header.setSortIndicator(column, order)
+                header.blockSignals(False)
 
     def selected_ids(self) -> list[str]:
         return self.table.selected_ids()
