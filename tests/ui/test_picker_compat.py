@@ -230,7 +230,9 @@ def test_the_picker_names_the_vendor_it_has_no_column_for(picker, catalog) -> No
     model = picker.table.model()
     assert model.rowCount() > 0
     shown = [str(model.index(r, 0).data()) for r in range(model.rowCount())]
-    assert all(text.startswith("Corsair ") for text in shown), shown
+    # the maker follows the name, so the list still reads in the order it is sorted by
+    assert all(text.startswith("RM1000x") and text.endswith(" · Corsair")
+               for text in shown), shown
 
 
 def test_accelerators_come_fastest_first(picker, catalog) -> None:

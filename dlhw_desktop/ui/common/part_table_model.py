@@ -74,7 +74,7 @@ class PartTableModel(PartRowsModel):
         self._query = PartQuery()
         self._columns: tuple[str, ...] = LIST_COLUMNS[None]
         self.vendor_in_name = False
-        """The name column leads with the vendor (a list that hides the Vendor column)."""
+        """The name column also names the maker (a list that hides the Vendor column)."""
         self._rows: list[Part] = []
         self._total = 0
         self._full: dict[str, Part] = {}
@@ -157,8 +157,9 @@ class PartTableModel(PartRowsModel):
         name = self._columns[index.column()]
         value = part.get(name)
         if role == _DISPLAY:
-            if name == "name":
-                shown = part.display_name if self.vendor_in_name else part.name
+            if name == "name":  # the maker after the name: the list is sorted by name
+                shown = (f"{part.name} · {part.vendor}" if self.vendor_in_name and part.vendor
+                         and part.display_name != part.name else part.name)
                 return shown + ("  (custom)" if part.custom else "")
             if name == "category":
                 return Category(value).label if value else "n/a"
