@@ -34,6 +34,13 @@ def test_set_list_and_export(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     target = tmp_path / "book.csv"
     assert run(capsys, "price", "export", "-o", str(target))[0] == 0
     assert target.read_text().splitlines()[1].startswith(f"{RTX},1799.00,EUR,2026-11-20")
+    code, _, err = run(capsys, "price", "export", "-o", str(target))
+    assert code != 0 and "--force" in err  # an existing file is never replaced unasked
+    target.write_text("keep me")
+    assert run(capsys, "price", "export", "-o", str(target))[0] != 0
+    assert target.read_text() == "keep me"
+    assert run(capsys, "price", "export", "-o", str(target), "--force")[0] == 0
+    assert target.read_text().startswith("part_id,price,currency")
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -230,10 +230,12 @@ class Catalog:
         return [found[i] for i in ids if i in found]
 
     @_translate_errors
-    def parts(self, category: Category | None = None, chips_only: bool = False
-              ) -> list[Part]:
+    def parts(self, category: Category | None = None, chips_only: bool = False,
+              with_sources: bool = True) -> list[Part]:
         """Every part (of a category), by name, with figure sources; ``chips_only``
-        leaves out board-partner cards (what Compare and the rankings weigh are chips)."""
+        leaves out board-partner cards (what Compare and the rankings weigh are chips).
+        ``with_sources=False`` skips the figure sources (matching a price list by name
+        needs none; it halves the time for the whole catalog)."""
         sql = f"SELECT {_SELECT} FROM parts"
         params: list[Any] = []
         clauses = ["chip_id IS NULL"] if chips_only else []
@@ -244,6 +246,8 @@ class Catalog:
             sql += " WHERE " + " AND ".join(clauses)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, rowid",
                                     params).fetchall()
+        if not with_sources:
+            return self._readable(rows, {})
         return self._readable(rows, self._inherit_sources(rows, self._all_figure_sources()))
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------

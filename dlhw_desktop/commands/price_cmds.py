@@ -8,7 +8,6 @@ what it would do and saves nothing until ``--apply``.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 
@@ -51,6 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     export = actions.add_parser("export", help="write your prices as CSV")
     export.add_argument("-o", "--output", type=Path, default=None,
                         help="file to write (default: standard output)")
+    export.add_argument("--force", action="store_true",
+                        help="replace the output file if it exists")
     export.set_defaults(func=cmd_export)
 
     imp = actions.add_parser(
@@ -157,23 +158,22 @@ def cmd_currency(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    fields = ["part_id", "price", "currency", "date", "note", "source"]
-    rows = [{"part_id": p.part_id, "price": f"{p.amount:.2f}", "currency": p.currency,
-             "date": p.price_date, "note": p.note, "source": p.source}
-            for p in _book().prices()]
+    from dlhw_desktop.core.atomic import write_atomic
+    from dlhw_desktop.core.pricebook import prices_csv
+
+    prices = _book().prices()
+    text = prices_csv(prices)
     if args.output is None:
-        writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        sys.stdout.write(text)
         return 0
+    if args.output.exists() and not args.force:
+        raise DlhwError(f"{args.output} exists: choose another name, or add --force to "
+                        "replace it")
     try:
-        with args.output.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=fields, lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
+        write_atomic(args.output, text.encode("utf-8"))
     except OSError as exc:
         raise DlhwError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    print(f"wrote {len(rows)} prices to {args.output}")
+    print(f"wrote {len(prices)} prices to {args.output}")
     return 0
 
 
@@ -206,7 +206,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     catalog = open_catalog(args)
-    parts = [p for c in Category for p in catalog.parts(c)]
+    # A price list prices what one buys: cloud offers keep their own rates.
+    parts = [p for p in catalog.parts(with_sources=False) if p.category is not Category.CLOUD]
     preview = preview_import(data, parts, overrides, progress=_progress_line())
     saved = _book().save(preview.prices) if args.apply else 0
     if args.json:

@@ -161,14 +161,17 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "part_id": ("part_id", "id", "part id", "catalog id"),
     "part_number": ("part number", "part_number", "partnumber", "mpn", "manufacturer part number",
                     "mfr part number", "mfr. part #", "sku", "p/n", "pn", "product code",
-                    "model number", "article number", "art. nr."),
+                    "model number", "article number", "art. nr.", "artikelnummer", "art.-nr.",
+                    "herstellernummer", "hersteller-artikelnummer", "référence"),
     "name": ("name", "description", "product", "item", "product name", "item description",
-             "model", "bezeichnung"),
+             "model", "bezeichnung", "artikel", "beschreibung", "désignation"),
     "price": ("price", "unit price", "amount", "unit cost", "cost", "price (usd)",
-              "net price", "unit price (usd)", "preis", "prix"),
+              "net price", "unit price (usd)", "preis", "prix", "einzelpreis", "stückpreis",
+              "prix unitaire", "precio", "prezzo"),
     "currency": ("currency", "curr", "ccy", "währung", "devise"),
     "date": ("date", "quote date", "price date", "valid from", "datum"),
-    "vendor": ("vendor", "supplier", "reseller", "manufacturer", "brand"),
+    "vendor": ("vendor", "supplier", "reseller", "manufacturer", "brand", "lieferant",
+               "fournisseur"),
     "note": ("note", "notes", "comment", "remarks"),
 }
 
@@ -194,6 +197,26 @@ class ImportPreview:
     @property
     def prices(self) -> list[UserPrice]:
         return [price for _, price, _ in self.matched]
+
+    def resolve(self, line: int, part: Part) -> UserPrice:
+        """The user says which of an ambiguous row's candidates it prices: the row moves to
+        the matched rows. ``PriceBookError`` if the line is not ambiguous, the part is not
+        one of its candidates, or another row already prices that part."""
+        found = [i for i, (row, _) in enumerate(self.ambiguous) if row.line == line]
+        if not found:
+            raise PriceBookError(f"line {line} is not one of the ambiguous rows")
+        index = found[0]
+        row, candidates = self.ambiguous[index]
+        if part.id not in {c.id for c in candidates}:
+            raise PriceBookError(f"{part.id} is not one of line {line}'s candidates")
+        for other, _, taken in self.matched:
+            if taken.id == part.id:
+                raise PriceBookError(f"line {other.line} already prices {part.display_name}")
+        price = row_price(row, self.columns, part.id)
+        del self.ambiguous[index]
+        self.matched.append((row, price, part))
+        self.matched.sort(key=lambda item: item[0].line)
+        return price
 
     def summary(self) -> str:
         return (f"{len(self.matched)} matched, {len(self.ambiguous)} ambiguous, "
@@ -245,8 +268,8 @@ def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
     return header, body, delimiter
 
 
-def map_columns(header: Sequence[str], overrides: dict[str, str] | None = None) -> dict[str, str]:
-    """Our field -> the file's column, by the aliases above and the user's overrides."""
+def guess_columns(header: Sequence[str]) -> dict[str, str]:
+    """Our field -> the file's column, by the aliases above alone (not checked)."""
     lowered = {h.strip().lower(): h for h in header if h.strip()}
     mapping: dict[str, str] = {}
     for our, aliases in FIELD_ALIASES.items():
@@ -254,10 +277,20 @@ def map_columns(header: Sequence[str], overrides: dict[str, str] | None = None) 
             if alias in lowered:
                 mapping[our] = lowered[alias]
                 break
+    return mapping
+
+
+def map_columns(header: Sequence[str], overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """Our field -> the file's column, by the aliases above and the user's overrides."""
+    lowered = {h.strip().lower(): h for h in header if h.strip()}
+    mapping = guess_columns(header)
     for our, theirs in (overrides or {}).items():
         if our not in FIELD_ALIASES:
             raise PriceBookError(f"unknown field {our!r} in the column map "
                                  f"(known: {', '.join(FIELD_ALIASES)})")
+        if not theirs.strip():  # the user says the file has no such column
+            mapping.pop(our, None)
+            continue
         if theirs.strip().lower() not in lowered:
             raise PriceBookError(f"the file has no column {theirs!r}")
         mapping[our] = lowered[theirs.strip().lower()]
@@ -308,7 +341,9 @@ class PartIndex:
             if not candidates:
                 return []
         hits: dict[str, Part] = {}
-        for i in sorted(candidates):
+        # Closest first: the name with the fewest characters beyond the key ("GeForce RTX
+        # 4090" before "Gigabyte AORUS GeForce RTX 4090 Master 24G"), then by name.
+        for i in sorted(candidates, key=lambda i: (len(self._names[i][0]), self._names[i][0])):
             name, parts = self._names[i]
             if key in name:
                 hits.update((p.id, p) for p in parts)
@@ -351,7 +386,7 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     seen: dict[str, int] = {}
 
     def cell(row: ImportRow, our: str) -> str:
-        return row.values.get(mapping[our], "") if our in mapping else ""
+        return _cell(row, mapping, our)
 
     for done, row in enumerate(rows):
         if progress is not None and done % PROGRESS_EVERY == 0:
@@ -376,10 +411,43 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
                                              f"{part.id}"))
             continue
         seen[part.id] = row.line
-        note = "; ".join(x for x in (cell(row, "vendor") and f"from {cell(row, 'vendor')}",
-                                     cell(row, "note")) if x)
-        preview.matched.append((row, UserPrice(part.id, amount, currency, when, note,
-                                               "imported price list"), part))
+        preview.matched.append((row, _price(row, mapping, part.id, amount, currency, when),
+                                part))
     if progress is not None:
         progress(len(rows), len(rows))
     return preview
+
+
+def _cell(row: ImportRow, mapping: dict[str, str], our: str) -> str:
+    return row.values.get(mapping[our], "") if our in mapping else ""
+
+
+def _price(row: ImportRow, mapping: dict[str, str], part_id: str, amount: float,
+           currency: str, when: str) -> UserPrice:
+    vendor = _cell(row, mapping, "vendor")
+    note = "; ".join(x for x in (vendor and f"from {vendor}", _cell(row, mapping, "note"))
+                     if x)
+    return UserPrice(part_id, amount, currency, when, note, "imported price list")
+
+
+def row_price(row: ImportRow, mapping: dict[str, str], part_id: str) -> UserPrice:
+    """The price one row of a price list gives ``part_id`` (``PriceBookError`` if its
+    price, currency or date cannot be read)."""
+    return _price(row, mapping, part_id, parse_amount(_cell(row, mapping, "price")),
+                  parse_currency(_cell(row, mapping, "currency") or None),
+                  parse_date(_cell(row, mapping, "date") or None))
+
+
+EXPORT_COLUMNS = ("part_id", "price", "currency", "date", "note", "source")
+"""The columns of an exported price book; an export imports back unchanged."""
+
+
+def prices_csv(prices: Iterable[UserPrice]) -> str:
+    """The user's prices as CSV text (UTF-8, comma separated, one header row)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(EXPORT_COLUMNS)
+    for p in prices:
+        writer.writerow([p.part_id, f"{p.amount:.2f}", p.currency, p.price_date, p.note,
+                         p.source])
+    return out.getvalue()

@@ -164,3 +164,32 @@ def test_the_part_number_index_finds_what_a_scan_of_every_name_finds() -> None:
         expected = {p.id for p in parts
                     if key in normalise(p.name) or key in normalise(p.display_name)}
         assert {p.id for p in index._containing(key)} == expected, query
+
+
+QUOTE = ("Mfr. Part #;Description;Unit Price;Currency;Date;Supplier\n"
+         ";RTX 4090;1.600,00;EUR;2026-11-20;Alternate\n"
+         ";GeForce RTX 4090;1.650,00;EUR;2026-11-21;Alternate\n").encode("cp1252")
+
+
+def test_the_user_says_which_part_an_ambiguous_row_prices() -> None:
+    preview = preview_import(QUOTE, PARTS)
+    assert [r.line for r, _ in preview.ambiguous] == [2]
+    with pytest.raises(PriceBookError, match="already prices"):
+        preview.resolve(2, RTX_4090)  # line 3 prices the RTX 4090 already
+    with pytest.raises(PriceBookError, match="not one of line 2's candidates"):
+        preview.resolve(2, SSD)
+    price = preview.resolve(2, RTX_4090_D)
+    assert (price.part_id, price.amount, price.currency, price.price_date) == (
+        RTX_4090_D.id, pytest.approx(1600.0), "EUR", "2026-11-20")
+    assert price.note == "from Alternate"
+    assert [r.line for r, _, _ in preview.matched] == [2, 3] and not preview.ambiguous
+    with pytest.raises(PriceBookError, match="not one of the ambiguous rows"):
+        preview.resolve(2, RTX_4090_D)
+
+
+def test_a_column_the_user_unmaps_is_not_read() -> None:
+    with_date = preview_import(QUOTE, PARTS)
+    assert with_date.prices[0].price_date == "2026-11-21"
+    without = preview_import(QUOTE, PARTS, {"date": "", "vendor": ""})
+    assert "date" not in without.columns and "vendor" not in without.columns
+    assert without.prices[0].note == "" and without.prices[0].price_date != "2026-11-21"

@@ -379,6 +379,12 @@ class CatalogTab(QWidget):
         self.details.show_part(shown)
         self.price_entry.show_part(part)
 
+    def prices_changed(self, part_ids: list[str]) -> None:
+        """Prices set elsewhere (an imported price list): the details show the new one."""
+        part = self.price_entry.part
+        if part is not None and part.id in set(part_ids):
+            self._show_details(part)
+
     def _price_changed(self, part_id: str) -> None:
         part = self.price_entry.part
         if part is not None and part.id == part_id:

@@ -187,6 +187,28 @@ class MainWindow(QMainWindow):
         if self.build_page.is_created:
             self.build_tab.price_book_changed(part_id)
 
+    def import_prices(self) -> None:
+        """File > Import price list…: preview a CSV, save what the user confirms."""
+        from dlhw_desktop.ui.prices.price_files import import_price_list
+
+        import_price_list(self, self.catalog, self.price_book, self._prices_imported)
+
+    def _prices_imported(self, part_ids: list[str]) -> None:
+        for part_id in part_ids:
+            self._price_changed(part_id)
+        if self.catalog_page.is_created:
+            self.catalog_tab.prices_changed(part_ids)
+        self.statusBar().showMessage(
+            f"Saved {len(part_ids):,} price{'s' if len(part_ids) != 1 else ''} to your "
+            "price book", 6000)
+
+    def export_prices(self) -> None:
+        from dlhw_desktop.ui.prices.price_files import export_prices
+
+        path = export_prices(self, self.price_book)
+        if path is not None:
+            self.statusBar().showMessage(f"Wrote your prices to {path}", 6000)
+
     @property
     def cluster_tab(self) -> ClusterTab:
         return self.cluster_page.widget()  # type: ignore[return-value]
@@ -255,6 +277,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.setObjectName("recent_menu")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addAction(act("action_import_prices", self.import_prices))
+        file_menu.addAction(act("action_export_prices", self.export_prices))
         file_menu.addSeparator()
         file_menu.addAction(act("action_quit", self.close))
 

@@ -1,0 +1,1 @@
+"""Prices: the buyer's price book to and from files (import preview, export)."""

@@ -1,0 +1,331 @@
+"""File > Import price list…: read a quote or price list (CSV), show what it would do,
+row by row, and save the matched prices into the user's price book only when asked.
+
+The reading and matching run on a worker thread with progress (the catalog's names are
+read once per session and kept: 26,000 parts take about a second, a 10,000-row list is
+matched in a fifth of that). The columns can be re-mapped by hand and an ambiguous row
+pointed at the part it prices; "Save" writes every matched row at once, or none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.pricebook import (
+    ImportPreview,
+    PartIndex,
+    PriceBookError,
+    decode,
+    guess_columns,
+    preview_import,
+    read_table,
+)
+from dlhw_desktop.ui.common.background import run_in_background
+from dlhw_desktop.ui.prices.import_model import PreviewModel, RowStatus, preview_lines
+
+FIELD_LABELS: dict[str, str] = {
+    "price": "Price", "part_number": "Part number", "name": "Name or description",
+    "part_id": "Catalog id", "currency": "Currency", "date": "Price date",
+    "vendor": "Supplier", "note": "Note",
+}
+"""Our fields as the user reads them, in the order the mapping form shows them."""
+
+NOT_IN_FILE = "(not in the file)"
+ALL_ROWS = "All rows"
+
+_INDEXES: dict[str, PartIndex] = {}
+"""The catalog's names by catalog file, built once per session (a second import is quick).
+Cloud offers are left out: a price list prices things one buys, a rental has its rate."""
+
+
+def part_index(catalog: Catalog) -> PartIndex:
+    """Every catalog part by id and normalised name; runs on a worker thread."""
+    key = str(catalog.path)
+    if key not in _INDEXES:
+        _INDEXES[key] = PartIndex(p for p in catalog.parts(with_sources=False)
+                                  if p.category is not Category.CLOUD)
+    return _INDEXES[key]
+
+
+class _Progress(QObject):
+    """Made on the GUI thread: the worker's emits arrive queued."""
+
+    changed = Signal(str, int, int)
+
+
+class PriceImportDialog(QDialog):
+    """Preview a price list and save its matched rows; nothing is written before Save."""
+
+    prices_saved = Signal(list)  # the part ids whose price the import set
+
+    def __init__(self, path: Path, catalog: Catalog, book: PriceBook,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("price_import_dialog")
+        self.setWindowTitle(f"Import price list: {path.name}")
+        self.resize(1100, 640)
+        self.path, self.catalog, self.book = path, catalog, book
+        self.data = b""
+        self.header: list[str] = []
+        self.preview: ImportPreview | None = None
+        self._generation = 0
+        self._progress = _Progress(self)
+        self._progress.changed.connect(self._show_progress)
+
+        self.file_label = QLabel(objectName="import_file_label")
+        self.file_label.setWordWrap(True)
+        self.combos: dict[str, QComboBox] = {}
+        mapping = QGridLayout()
+        for i, (field, label) in enumerate(FIELD_LABELS.items()):
+            combo = QComboBox(objectName=f"column_{field}")
+            combo.setToolTip(f"The file's column that holds the {label.lower()}")
+            combo.activated.connect(self._remap)
+            self.combos[field] = combo
+            form = QFormLayout()
+            form.setContentsMargins(0, 0, 0, 0)
+            form.addRow(label, combo)
+            mapping.addLayout(form, i // 4, i % 4)
+        self.progress = QProgressBar(objectName="import_progress")
+        self.progress.setTextVisible(True)
+        self.summary = QLabel(objectName="import_summary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.show_rows = QComboBox(objectName="import_row_filter")
+        self.show_rows.addItems([ALL_ROWS, *(s.value for s in RowStatus)])
+        self.show_rows.currentTextChanged.connect(self._filter_rows)
+        top = QHBoxLayout()
+        top.addWidget(self.summary, 1)
+        top.addWidget(QLabel("Show"))
+        top.addWidget(self.show_rows)
+
+        self.model = PreviewModel()
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterRole(Qt.ItemDataRole.UserRole)
+        self.proxy.setFilterKeyColumn(1)
+        self.table = QTableView(objectName="import_table")
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((56, 110, 280, 190, 320)):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._row_selected())
+
+        self.choice = QComboBox(objectName="import_candidate")
+        self.choice.setMinimumContentsLength(40)
+        self.use_choice = QPushButton("Use this part", objectName="import_use_candidate")
+        self.use_choice.clicked.connect(self._resolve)
+        self.choice_label = QLabel("An ambiguous row prices:")
+        choose = QHBoxLayout()
+        choose.addWidget(self.choice_label)
+        choose.addWidget(self.choice, 1)
+        choose.addWidget(self.use_choice)
+        self._show_choice(False)
+
+        self.message = QLabel(objectName="import_message")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = self.buttons.addButton("Save prices",
+                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setObjectName("import_save")
+        self.save_button.setEnabled(False)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.file_label)
+        layout.addLayout(mapping)
+        layout.addWidget(self.progress)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(choose)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self._read_file()
+
+    # --- reading ------------------------------------------------------------------------
+    def _read_file(self) -> None:
+        """Read the file and its header on the GUI thread (a few ms), then preview."""
+        try:
+            self.data = self.path.read_bytes()
+            text, encoding = decode(self.data)
+            self.header, rows, delimiter = read_table(text)
+        except OSError as exc:
+            self._fail(f"Cannot read {self.path}: {exc.strerror or exc}")
+            return
+        except PriceBookError as exc:
+            self._fail(f"{self.path.name}: {exc}")
+            return
+        separator = {",": "commas", ";": "semicolons", "\t": "tabs"}.get(delimiter, delimiter)
+        self.file_label.setText(f"{self.path} — {len(rows):,} rows, read as {encoding}, "
+                                f"separated by {separator}. Nothing is saved until you "
+                                "press Save.")
+        guessed = guess_columns(self.header)
+        for field, combo in self.combos.items():
+            combo.clear()
+            combo.addItems([NOT_IN_FILE, *[h for h in self.header if h]])
+            combo.setCurrentText(guessed.get(field, NOT_IN_FILE))
+        self._run_preview({})
+
+    def _overrides(self) -> dict[str, str]:
+        return {field: ("" if combo.currentText() == NOT_IN_FILE else combo.currentText())
+                for field, combo in self.combos.items()}
+
+    def _remap(self) -> None:
+        self._run_preview(self._overrides())
+
+    def _run_preview(self, overrides: dict[str, str]) -> None:
+        self._generation += 1
+        generation = self._generation
+        self.preview = None
+        self.save_button.setEnabled(False)
+        self.message.setText("")
+        self.progress.show()
+        self._show_progress("Reading the catalog's part names", 0, 0)
+        data, catalog, emit = self.data, self.catalog, self._progress.changed.emit
+
+        def work() -> ImportPreview:
+            index = part_index(catalog)
+
+            def rows_done(done: int, total: int) -> None:
+                emit("Matching rows", done, total)
+            return preview_import(data, index, overrides, progress=rows_done)
+
+        run_in_background(work, lambda result: self._previewed(generation, result),
+                          lambda exc: self._preview_failed(generation, exc), self)
+
+    def _show_progress(self, what: str, done: int, total: int) -> None:
+        self.progress.setRange(0, total)  # 0..0: busy, no count yet
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{what}: {done:,} of {total:,}" if total else what)
+
+    def _previewed(self, generation: int, preview: ImportPreview) -> None:
+        if generation != self._generation:
+            return  # the columns changed while this preview ran
+        self.preview = preview
+        self.progress.hide()
+        for field, combo in self.combos.items():
+            combo.setCurrentText(preview.columns.get(field, NOT_IN_FILE))
+        self._refresh()
+
+    def _preview_failed(self, generation: int, exc: BaseException) -> None:
+        if generation != self._generation:
+            return
+        if not isinstance(exc, DlhwError):
+            raise exc
+        self._fail(f"{self.path.name}: {exc}", keep_mapping=True)
+
+    def _fail(self, message: str, keep_mapping: bool = False) -> None:
+        self.progress.hide()
+        self.preview = None
+        self.model.set_lines([])
+        self.summary.setText("Nothing to import.")
+        self.message.setText(message + ("\nChoose the columns above, or Cancel." if
+                                        keep_mapping else ""))
+        self.save_button.setEnabled(False)
+        for combo in self.combos.values():
+            combo.setEnabled(keep_mapping)
+
+    # --- showing ------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        preview = self.preview
+        assert preview is not None
+        current = {p.part_id: p for p in self.book.prices()}
+        lines = preview_lines(preview, current)
+        self.model.set_lines(lines)
+        replaced = sum(1 for _, _, part in preview.matched if part.id in current)
+        self.summary.setText(
+            f"{len(preview.matched):,} matched, {len(preview.ambiguous):,} to choose, "
+            f"{len(preview.unmatched):,} without a match, {len(preview.errors):,} with "
+            f"errors" + (f"; {replaced:,} would replace a price you set before" if replaced
+                         else ""))
+        count = len(preview.matched)
+        self.save_button.setText(f"Save {count:,} price{'s' if count != 1 else ''}")
+        self.save_button.setEnabled(count > 0)
+        if not count:
+            self.message.setText("No row matches a catalog part yet: check the columns "
+                                 "above, or choose a part for an ambiguous row.")
+        self._row_selected()
+
+    def _filter_rows(self, text: str) -> None:
+        self.proxy.setFilterFixedString("" if text == ALL_ROWS else text)
+
+    def _selected_line(self) -> int | None:
+        index = self.proxy.mapToSource(self.table.currentIndex())
+        if not index.isValid():
+            return None
+        return index.row()
+
+    def _row_selected(self) -> None:
+        row = self._selected_line()
+        line = self.model.lines[row] if row is not None else None
+        if line is None or line.status is not RowStatus.AMBIGUOUS:
+            self._show_choice(False)
+            return
+        self.choice_label.setText(f"Line {line.line:,} prices:")
+        self.choice.clear()
+        for part in line.candidates:
+            self.choice.addItem(f"{part.display_name}  ({part.id})", part.id)
+        self._show_choice(True)
+
+    def _show_choice(self, visible: bool) -> None:
+        for widget in (self.choice_label, self.choice, self.use_choice):
+            widget.setVisible(visible)
+
+    def _resolve(self) -> None:
+        row = self._selected_line()
+        if self.preview is None or row is None:
+            return
+        line = self.model.lines[row]
+        chosen = self.choice.currentData()
+        part = next((p for p in line.candidates if p.id == chosen), None)
+        if part is None:
+            return
+        try:
+            self.preview.resolve(line.line, part)
+        except PriceBookError as exc:
+            self.message.setText(f"Line {line.line:,}: {exc}")
+            return
+        self.message.setText(f"Line {line.line:,} now prices {part.display_name}.")
+        self._refresh()
+
+    # --- saving -------------------------------------------------------------------------
+    def accept(self) -> None:
+        if self.preview is None or not self.preview.matched:
+            return
+        prices = self.preview.prices
+        try:
+            self.book.save(prices)
+        except PriceBookError as exc:
+            self.message.setText(f"Not saved: {exc}")
+            return
+        self.prices_saved.emit([p.part_id for p in prices])
+        super().accept()
