@@ -1,11 +1,11 @@
 """Preview of a 10,000-row price list (issue #17: at most 2 s, with progress, nothing
-saved): read, map columns, check every row and match it against every catalog part.
+saved): read, map columns, check every row and match it against every catalog part; and
+the first import of a session, which also reads the catalog's names (the app keeps them).
 
 The list mixes what vendor quotes hold: catalog names with a euro price, manufacturer
 part numbers, names with a suffix, unknown items and rows whose price is not a number;
 semicolon-separated, Windows-1252. It is matched against the bundled catalog and against
-the same parts repeated 8 times under other ids (a catalog of ~6,000 parts, the size the
-open-data imports head for). The ratio compares the preview with only reading the CSV.
+the same parts twice under other ids (a catalog twice today's ~26,000 parts). The ratio compares the preview with only reading the CSV.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from _common import emit, summarize, time_ms
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.pricebook import preview_import
+from dlhw_desktop.core.pricebook import PartIndex, preview_import
 from dlhw_desktop.resources import bundled_catalog_path
 
 ROWS = 10_000
@@ -52,23 +52,30 @@ def main() -> None:
     catalog = Catalog(bundled_catalog_path())
     parts = [p for c in Category for p in catalog.parts(c)]
     bigger = parts + [replace(p, id=f"{p.id}-copy{n}", name=f"{p.name} v{n}")
-                      for n in range(1, 8) for p in parts]
+                      for n in range(1, 2) for p in parts]
     data = price_list(parts)
     calls: list[tuple[int, int]] = []
     preview = preview_import(data, parts, progress=lambda d, t: calls.append((d, t)))
     read_only = time_ms(lambda: list(csv.reader(io.StringIO(data.decode("cp1252")),
                                                 delimiter=";")), 5)
     small = time_ms(lambda: preview_import(data, parts), 5)
+
+    def first_import() -> None:  # what File > Import price list does the first time
+        index = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]))
+        preview_import(data, index)
+    first = time_ms(first_import, 3)
     big = time_ms(lambda: preview_import(data, bigger), 3)
     result = {
         "rows": ROWS, "catalog_parts": len(parts), "bigger_catalog_parts": len(bigger),
         "summary": preview.summary(), "progress_calls": len(calls),
         "preview_ms": summarize(small), "preview_bigger_catalog_ms": summarize(big),
+        "first_import_with_catalog_read_ms": summarize(first),
         "csv_read_only_ms": summarize(read_only),
         "ratio_to_csv_read": round(summarize(small)["median_ms"]
                                    / summarize(read_only)["median_ms"], 1),
         "goal_ms": GOAL_MS,
-        "within_goal": summarize(big)["median_ms"] <= GOAL_MS,
+        "within_goal": max(summarize(big)["median_ms"],
+                           summarize(first)["median_ms"]) <= GOAL_MS,
     }
     emit("price list preview, 10,000 rows", result)
 

@@ -230,12 +230,10 @@ class Catalog:
         return [found[i] for i in ids if i in found]
 
     @_translate_errors
-    def parts(self, category: Category | None = None, chips_only: bool = False,
-              with_sources: bool = True) -> list[Part]:
+    def parts(self, category: Category | None = None, chips_only: bool = False
+              ) -> list[Part]:
         """Every part (of a category), by name, with figure sources; ``chips_only``
-        leaves out board-partner cards (what Compare and the rankings weigh are chips).
-        ``with_sources=False`` skips the figure sources (matching a price list by name
-        needs none; it halves the time for the whole catalog)."""
+        leaves out board-partner cards (what Compare and the rankings weigh are chips)."""
         sql = f"SELECT {_SELECT} FROM parts"
         params: list[Any] = []
         clauses = ["chip_id IS NULL"] if chips_only else []
@@ -246,9 +244,27 @@ class Catalog:
             sql += " WHERE " + " AND ".join(clauses)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, rowid",
                                     params).fetchall()
-        if not with_sources:
-            return self._readable(rows, {})
         return self._readable(rows, self._inherit_sources(rows, self._all_figure_sources()))
+
+    @_translate_errors
+    def part_names(self, leave_out: Sequence[Category] = ()) -> list[Part]:
+        """Every part with only its id, category, vendor and name (no figures): what
+        matching a price list by part number and name reads, in a tenth of the time of
+        ``parts()``. ``leave_out``: categories not wanted."""
+        excluded = [c.value for c in leave_out]
+        marks = ", ".join("?" for _ in excluded)
+        where = f" WHERE category NOT IN ({marks})" if excluded else ""
+        names: list[Part] = []
+        for part_id, category, vendor, name in self._conn().execute(
+                f"SELECT id, category, vendor, name FROM parts{where} ORDER BY rowid",
+                excluded):
+            try:
+                kind = Category(category)
+            except ValueError:
+                continue  # a damaged row: ``get`` of its id says what is wrong
+            names.append(Part(str(part_id), kind, str(vendor or ""), str(name or part_id),
+                              "", ""))
+        return names
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors

@@ -207,7 +207,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     catalog = open_catalog(args)
     # A price list prices what one buys: cloud offers keep their own rates.
-    parts = [p for p in catalog.parts(with_sources=False) if p.category is not Category.CLOUD]
+    parts = catalog.part_names(leave_out=[Category.CLOUD])
     preview = preview_import(data, parts, overrides, progress=_progress_line())
     saved = _book().save(preview.prices) if args.apply else 0
     if args.json:

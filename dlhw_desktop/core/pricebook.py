@@ -315,15 +315,27 @@ class PartIndex:
     def __init__(self, parts: Iterable[Part]) -> None:
         self.by_id: dict[str, Part] = {}
         self.by_name: dict[str, list[Part]] = {}
+        shown: dict[str, list[Part]] = {}
         for part in parts:
             self.by_id[part.id] = part
-            for key in {normalise(part.display_name), normalise(part.name)}:
-                self.by_name.setdefault(key, []).append(part)
-        self._names = list(self.by_name.items())
-        self._grams: dict[str, set[int]] = {}
+            full = normalise(part.display_name)
+            self.by_name.setdefault(full, []).append(part)
+            name = normalise(part.name)
+            if name != full:
+                self.by_name.setdefault(name, []).append(part)
+            # The display name is the vendor and the name: a key inside the name is inside
+            # it too, so the containment search needs the display names alone.
+            shown.setdefault(full, []).append(part)
+        self._names = list(shown.items())
+        grams: dict[str, list[int]] = {}
         for i, (key, _) in enumerate(self._names):
-            for j in range(len(key) - 2):
-                self._grams.setdefault(key[j:j + 3], set()).add(i)
+            for gram in {key[j:j + 3] for j in range(len(key) - 2)}:
+                found = grams.get(gram)
+                if found is None:
+                    grams[gram] = [i]
+                else:
+                    found.append(i)
+        self._grams = grams
 
     def _containing(self, key: str) -> list[Part]:
         """Parts whose normalised name contains ``key`` (at least 3 characters), in the
@@ -337,7 +349,7 @@ class PartIndex:
         postings.sort(key=len)
         candidates = set(postings[0])
         for more in postings[1:]:
-            candidates &= more
+            candidates.intersection_update(more)
             if not candidates:
                 return []
         hits: dict[str, Part] = {}

@@ -168,3 +168,12 @@ def test_opening_the_catalog_does_not_load_the_checks() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_part_names_are_every_part_but_the_categories_left_out(catalog: Catalog) -> None:
+    names = catalog.part_names(leave_out=[Category.CLOUD])
+    full = [p for p in catalog.parts() if p.category is not Category.CLOUD]
+    assert sorted(p.id for p in names) == sorted(p.id for p in full)
+    by_id = {p.id: p for p in names}
+    for part in full[:200]:
+        assert by_id[part.id].display_name == part.display_name

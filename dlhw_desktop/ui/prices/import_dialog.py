@@ -64,8 +64,7 @@ def part_index(catalog: Catalog) -> PartIndex:
     """Every catalog part by id and normalised name; runs on a worker thread."""
     key = str(catalog.path)
     if key not in _INDEXES:
-        _INDEXES[key] = PartIndex(p for p in catalog.parts(with_sources=False)
-                                  if p.category is not Category.CLOUD)
+        _INDEXES[key] = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]))
     return _INDEXES[key]
 
 
