@@ -5,7 +5,8 @@ the first import of a session, which also reads the catalog's names (the app kee
 The list mixes what vendor quotes hold: catalog names with a euro price, manufacturer
 part numbers, names with a suffix, unknown items and rows whose price is not a number;
 semicolon-separated, Windows-1252. It is matched against the bundled catalog and against
-the same parts twice under other ids (a catalog twice today's ~26,000 parts). The ratio compares the preview with only reading the CSV.
+the same parts twice under other ids (a catalog twice today's ~26,000 parts). The ratio
+compares the preview with only reading the CSV.
 """
 
 from __future__ import annotations
