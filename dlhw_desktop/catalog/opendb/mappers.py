@@ -229,7 +229,9 @@ def psu(record: Record, values: Values, cleaned: Cleaned) -> None:
     values.update({
         "wattage_w": watts, "efficiency_rating": rules.efficiency_rating(
             record.get("efficiency_rating")),
-        "atx_version": rules.atx_version(record.get("name") or ""),
+        "atx_version": rules.atx_version(record.get("name") or "",
+                                          record.get("series") or "",
+                                          record.get("part_numbers") or ""),
         "psu_form_factor": rules.psu_form_factor(record.get("form_factor")),
         **connectors,
     })

@@ -103,15 +103,25 @@ def efficiency_rating(raw: str | None) -> str | None:
 
 
 _ATX_VERSION = re.compile(r"\bATX\s*(3\.[01]|3)\b", re.I)
+_ATX12V_VERSION = re.compile(r"\bATX\s*12\s*V\s*v?\s*(2\.\d{1,2})\b", re.I)
 
 
-def atx_version(name: str) -> str | None:
-    """``"... ATX 3.1 ..."`` in a PSU's name -> ``"3.1"`` (the dataset has no field)."""
-    match = _ATX_VERSION.search(name)
-    if not match:
-        return None
-    version = match.group(1)
-    return "3.0" if version == "3" else version
+def atx_version(name: str, *designations: str) -> str | None:
+    """The ATX version a PSU's own product designation states (the dataset has no field).
+
+    ``"... ATX 3.1 ..."`` -> ``"3.1"``, ``"ATX12V v2.4"`` -> ``"2.4"``. The name is read first,
+    then the other designations (series, part numbers: ``"Prime TX ATX 3.1"``); a stated minor
+    version wins over a bare ``"ATX 3"``/``"ATX3-..."``, which reads as ``"3.0"``."""
+    bare = False
+    for text in (name, *designations):
+        for match in _ATX_VERSION.finditer(text or ""):
+            if match.group(1) != "3":
+                return match.group(1)
+            bare = True
+        match = _ATX12V_VERSION.search(text or "")
+        if match and not bare:
+            return match.group(1)
+    return "3.0" if bare else None
 
 
 _PSU_FORMS = {"atx": "ATX", "sfx": "SFX", "sfx-l": "SFX-L", "tfx": "TFX", "flexatx": "Flex ATX",
