@@ -70,3 +70,21 @@ def test_markdown_sheet(capsys, dgx: Path, tmp_path: Path) -> None:
     # the DGX H100 has no sourced price: the node line says so instead of a guess
     assert "| NVIDIA DGX H100 node (8x NVIDIA H100 SXM5 80 GB) | 32 | n/a |" in text
     assert "## Fabric" in text and "8 leaf, 4 spine" in text
+
+
+def test_network_quotes_set_with_dlhw_price_price_the_cluster(capsys, dgx: Path) -> None:
+    code, out, _ = run(capsys, "cluster", str(dgx), "--nodes", "32", "--json")
+    assert code == 0 and json.loads(out)["cost"]["network_usd"] is None
+    for key, amount in (("switch:qm9700", "24000"), ("cable:400", "300"),
+                        ("transceiver:400", "900")):
+        code, out, _ = run(capsys, "price", "set", key, amount, "--note", "ACME quote")
+        assert code == 0 and "used by dlhw cluster" in out
+    code, out, _ = run(capsys, "cluster", str(dgx), "--nodes", "32", "--json")
+    cost = json.loads(out)["cost"]
+    assert cost["network_usd"] is not None and cost["network_usd"] > 24_000
+    assert cost["network_basis"].startswith("your quotes")
+    code, out, _ = run(capsys, "price", "list", "--json")
+    names = {row["part_id"]: row["name"] for row in json.loads(out)["prices"]}
+    assert names["switch:qm9700"] == "NVIDIA Quantum-2 QM9700 switch (64 x 400 Gb/s)"
+    code, _, err = run(capsys, "price", "set", "switch:nope", "10")
+    assert code != 0 and "nope" in err  # not gear, and no such part

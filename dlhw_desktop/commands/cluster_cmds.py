@@ -12,8 +12,12 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dlhw_desktop.commands.common import open_catalog, print_json
+
+if TYPE_CHECKING:
+    from dlhw_desktop.core.cluster.plan import GearPrice
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -91,7 +95,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     if args.no_overlap:
         changes["overlap"] = False
     spec = replace(spec, **changes)
-    plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD))
+    plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD), _gear_prices())
     if args.output is not None:
         planfile.save(build, spec, args.output)
     if args.markdown is not None:
@@ -111,3 +115,18 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     if args.output is not None:
         print(f"saved {args.output}")
     return 0
+
+
+def _gear_prices() -> dict[str, GearPrice]:
+    """The user's quotes for switches, cables and transceivers (a damaged price book is
+    said once and leaves the network unpriced)."""
+    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.core.cluster.gear import gear_prices
+    from dlhw_desktop.core.pricebook import PriceBookError
+
+    book = PriceBook()
+    try:
+        return dict(gear_prices(book.prices(), book.rates()))
+    except PriceBookError as exc:
+        print(f"dlhw: warning: network prices not read: {exc}", file=sys.stderr)
+        return {}

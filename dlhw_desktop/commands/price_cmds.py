@@ -19,8 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     price = sub.add_parser("price", help="your own prices: quotes and price lists")
     actions = price.add_subparsers(dest="price_command", metavar="ACTION", required=True)
 
-    set_ = actions.add_parser("set", help="set your price for a part")
-    set_.add_argument("id", help="part id, e.g. accelerator/nvidia-geforce-rtx-4090")
+    set_ = actions.add_parser("set", help="set your price for a part or network gear")
+    set_.add_argument("id", help="part id, e.g. accelerator/nvidia-geforce-rtx-4090, or a "
+                                 "network item a cluster counts: switch:qm9700, cable:400, "
+                                 "transceiver:400 (dlhw cluster prints the keys it reads)")
     set_.add_argument("amount", help="price, e.g. 1799 or 1.799,00")
     set_.add_argument("--currency", default="USD", help="ISO code (default USD)")
     set_.add_argument("--date", default=None, help="the date the price held (default today)")
@@ -73,8 +75,15 @@ def _book():
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.cluster.gear import gear_items, is_gear_key
     from dlhw_desktop.core.pricebook import user_price
 
+    if is_gear_key(args.id):  # a switch, cable or transceiver a cluster plan counts
+        price = user_price(args.id, args.amount, args.currency, args.date, args.note)
+        _book().save([price])
+        print(f"{gear_items()[args.id]}: {price.amount:,.2f} {price.currency}, your quote of "
+              f"{price.price_date} (used by dlhw cluster and the Cluster tab)")
+        return 0
     catalog = open_catalog(args)
     part = catalog.get(args.id)
     price = user_price(part.id, args.amount, args.currency, args.date, args.note)
@@ -90,14 +99,18 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.cluster.gear import gear_items
+
     catalog = open_catalog(args)
     book = _book()
+    gear = gear_items()
     rows = []
     for price in book.prices():
-        part = catalog.find(price.part_id)
+        part = None if price.part_id in gear else catalog.find(price.part_id)
         shown = book.apply(part) if part else None
         rows.append({
-            "part_id": price.part_id, "name": part.display_name if part else None,
+            "part_id": price.part_id,
+            "name": part.display_name if part else gear.get(price.part_id),
             "amount": price.amount, "currency": price.currency,
             "price_usd": shown.price_usd if shown else None, "price_date": price.price_date,
             "note": price.note, "source": price.source,

@@ -65,3 +65,38 @@ def test_the_shell_adds_the_tab_and_hands_it_the_build(
     assert window.cluster_tab.plan is not None
     assert window.cluster_tab.plan.node.gpus == 8
     window.build_tab.undo_stack.setClean()  # closing asks nothing
+
+
+def test_network_quotes_complete_the_capex_and_stay_in_the_price_book(
+        qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
+    from dlhw_desktop.catalog.pricebook import PriceBook
+
+    build = _dgx(catalog)
+    book = PriceBook(tmp_path / "book.db")
+    tab = ClusterTab(catalog, lambda: build, price_book=book)
+    qtbot.addWidget(tab)
+    tab.nodes.setValue(32)
+    tab.refresh()
+    assert _values(tab)["Cost/Network"].startswith("n/a")
+    switch, cable, optic = tab.quotes.edits
+    switch.setText("abc")
+    cable.setText("300")
+    assert not tab.quotes.save()
+    assert "Not saved: switch:" in tab.quotes.message.text() and book.prices() == []
+    switch.setText("24,000")
+    optic.setText("900")
+    with qtbot.waitSignal(tab.quotes.changed):
+        assert tab.quotes.save()
+    net = tab.plan.network
+    total = net.switches * 24_000 + net.cables * 300 + net.transceivers * 900
+    assert _values(tab)["Cost/Network"].startswith(f"${total:,}")
+    assert "your quotes" in _values(tab)["Cost/Network"]
+    assert {p.part_id for p in book.prices()} == {"switch:qm9700", "cable:400",
+                                                  "transceiver:400"}
+    again = ClusterTab(catalog, lambda: build, price_book=book)  # reopened: quotes kept
+    qtbot.addWidget(again)
+    again.refresh()
+    assert again.quotes.edits[0].text() == "24,000.00"
+    optic_field = again.quotes.edits[2]
+    optic_field.setText("")  # an empty field forgets the quote
+    assert again.quotes.save() and book.get("transceiver:400") is None

@@ -205,10 +205,16 @@ class ClusterPlan:
 
     @property
     def network_price_basis(self) -> str:
-        missing = [item for item, _, price in self.bill_of_materials()[1:] if price is None]
+        missing = [f"{item} [{key}]" for (item, _, price), key
+                   in zip(self.bill_of_materials()[1:], gear_keys(self.fabric), strict=True)
+                   if price is None]
         if not missing:
-            return "sourced prices of the switches, cables and transceivers"
-        return (f"no sourced price in the catalog for: {', '.join(missing)}")
+            kinds = {p.kind for p in self.gear_prices.values()}
+            return ("your quotes for the switches, cables and transceivers"
+                    if kinds == {"user_quote"} else
+                    "priced switches, cables and transceivers (see the price sources)")
+        return (f"no price for: {', '.join(missing)} (vendors quote this gear per deal: "
+                "add your quotes in the Cluster tab or with dlhw price set)")
 
     @property
     def price_sources(self) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -37,6 +38,10 @@ from dlhw_desktop.core.cluster.plan import MAX_NODES, RACK_LIMITS_KW, ClusterPla
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
+from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
+
+if TYPE_CHECKING:
+    from dlhw_desktop.catalog.pricebook import PriceBook
 
 
 def _number(text: str) -> float | None:
@@ -47,10 +52,11 @@ def _number(text: str) -> float | None:
 
 class ClusterTab(QWidget):
     def __init__(self, catalog: Catalog, build_provider: Callable[[], Build | None],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, price_book: PriceBook | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cluster_tab")
         self.catalog = catalog
+        self.quotes = GearQuotes(price_book)
         self._build_provider = build_provider
         self._cloud = catalog.parts(Category.CLOUD)
         self.plan: ClusterPlan | None = None
@@ -96,6 +102,7 @@ class ClusterTab(QWidget):
         form.addRow("Training tokens", self.tokens)
         form.addRow("MFU (0-1)", self.mfu)
         form.addRow(self.overlap)
+        form.addRow(self.quotes)
         form.addRow(self.save_button)
         form.addRow(self.pdf_button)
         left = QWidget()
@@ -115,6 +122,7 @@ class ClusterTab(QWidget):
         for edit in (self.params, self.tokens, self.mfu):
             edit.editingFinished.connect(self.refresh)
         self.overlap.toggled.connect(self.refresh)
+        self.quotes.changed.connect(self.refresh)
         self.save_button.clicked.connect(self._ask_save)
         self.pdf_button.clicked.connect(self.export_pdf)
 
@@ -135,6 +143,7 @@ class ClusterTab(QWidget):
 
     def refresh(self) -> None:
         build = self._build_provider()
+        self.quotes.show_fabric(FABRICS[self.fabric.currentData()])
         self.tree.clear()
         self.plan = None
         self.pdf_button.setEnabled(False)
@@ -143,7 +152,7 @@ class ClusterTab(QWidget):
                                  "build, then plan a cluster of it here.")
             return
         try:
-            self.plan = plan_for_build(build, self.spec(), self._cloud)
+            self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices())
         except (DlhwError, ValueError) as exc:
             self.message.setText(str(exc))
             return

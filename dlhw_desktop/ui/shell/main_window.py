@@ -171,7 +171,8 @@ class MainWindow(QMainWindow):
     def _make_cluster_tab(self) -> QWidget:
         from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
 
-        return ClusterTab(self.catalog, lambda: self.build_tab.build)
+        return ClusterTab(self.catalog, lambda: self.build_tab.build,
+                          price_book=self.price_book)
 
     @property
     def price_book(self) -> PriceBook:
