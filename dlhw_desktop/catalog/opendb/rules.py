@@ -270,4 +270,17 @@ def cpu_name(name: str) -> str:
     """``"Xeon E5 2660 2.2 GHz 8-Core LGA2011 OEM/Tray"`` -> ``"Xeon E5 2660"``: the clock,
     core count and socket are fields of their own, and boxed and tray parts are one CPU."""
     clean = _CPU_PACKAGING.sub("", _CPU_TAIL.sub("", name))
-    return " ".join(clean.split())
+    return cpu_model_name(" ".join(clean.split()))
+
+
+_TRADEMARK = re.compile(r"\s*(?:[\u2122\u00ae]|\((?:TM|R)\))", re.I)
+_THREADRIPPER_WX = re.compile(r"\bThreadripper\s+(?!PRO\b)([3-9]\d{3}WX)\b", re.I)
+
+
+def cpu_model_name(name: str) -> str:
+    """The name AMD sells the CPU under, so one CPU gets one id: without trademark signs
+    (``"Ryzen\u2122 5 7500F"`` -> ``"Ryzen 5 7500F"``), and a Threadripper whose number ends
+    in WX from the 3000 generation on is a Threadripper PRO (``"Threadripper 9985WX"`` ->
+    ``"Threadripper PRO 9985WX"``; the 2990WX and 2970WX were not PRO parts)."""
+    clean = " ".join(_TRADEMARK.sub("", name).split())
+    return _THREADRIPPER_WX.sub(r"Threadripper PRO \1", clean)
