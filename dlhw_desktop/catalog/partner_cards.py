@@ -189,7 +189,8 @@ _VENDORS = {"sapphire technology": "Sapphire", "ati": "AMD"}
 _CHIP_VENDORS = {"nvidia": "NVIDIA", "amd": "AMD", "ati": "AMD", "intel": "Intel"}
 _SLOT_W = 75
 _FIELD_WORDS = {"power_connectors": "power connectors", "cooling": "cooling",
-                "board_length_mm": "length"}
+                "board_length_mm": "length", "slot_width": "slot width",
+                "tdp_w": "board power"}
 _CONNECTOR_W = {"pcie_6_pin": 75, "pcie_8_pin": 150, "pcie_12vhpwr": 600,
                 "pcie_12v_2x6": 600}
 _BRAND_WORDS = frozenset({"nvidia", "amd", "ati", "intel", "geforce", "radeon", "quadro",

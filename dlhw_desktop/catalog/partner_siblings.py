@@ -1,14 +1,15 @@
 """What a board-partner card's other records and its own name say of its cooling, power
-connectors and length, where its own record says nothing.
+connectors, length, slot width and board power, where its own record says nothing.
 
 Sibling records. The BuildCores OpenDB lists one card several times: in another colour
 ("... RTX 3080 10GB GDDR6X Black" and "... White"), with and without "LHR", with its memory
 written differently ("16 GB", "16G", "16GB GDDR6X") or the words in another order ("GeForce
 RTX 4080 16GB VENTUS 3X OC" and "VENTUS 3X OC GeForce RTX 4080 16 GB"), as a "Limited" or
 "Launch Edition". Often one record has the power connectors and another has none. A card
-that lacks connectors, cooling or length takes them from its siblings: records of the same
-board partner and the same chip row whose names have the same words once colour words,
-memory size and type, "LHR" and "(Limited / Launch) Edition" are removed. Only when every
+that lacks connectors, cooling, length, slot width or board power takes them from its
+siblings: records of the same board partner and the same chip row whose names have the
+same words once colour words, memory size and type, "LHR" and "(Limited / Launch) Edition"
+are removed ("OC Edition" is "OC"). Only when every
 sibling that has the figure agrees; never from a record whose name is the chip's alone (a
 plain "Radeon RX 6800" is no particular model), never from the reference card (the chip
 row, which is not an OpenDB record here), and connectors only when they can deliver the
@@ -31,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-SIBLING_FIELDS = ("power_connectors", "cooling", "board_length_mm")
+SIBLING_FIELDS = ("power_connectors", "cooling", "board_length_mm", "slot_width", "tdp_w")
 
 _COLOURS = (r"black(?!\s+gaming\b)|white|silver|gr[ae]y|red(?!\s+(?:devil|dragon)\b)|blue|"
             r"orange|gold|green|clear|pink|transparent|translucent|yellow|purple|brown|beige")

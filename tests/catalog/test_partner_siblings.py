@@ -199,3 +199,15 @@ def test_a_blower_listed_as_one_fan_is_a_blower_with_its_source(tmp_path: Path) 
     assert turbo["cooling"] == "blower"  # "1 Fan" alone reads as open-air ("active")
     assert "'TURBO'" in sources[(turbo["id"], "cooling")][4]
     assert report.cooling_from_name == 1
+
+
+def test_slot_width_and_board_power_come_the_same_way(tmp_path: Path) -> None:
+    plain = row("b2", PLAIN, eight_pin="3")
+    black = row("a1", BLACK, eight_pin="3", tdp="0")
+    black["total_slot_width"] = "0"
+    parts, _, report = run(tmp_path, [black, plain])
+    card_black = card(parts, "ASUS", BLACK.removeprefix("Asus "))
+    assert (card_black["slot_width"], card_black["tdp_w"]) == (2.7, 320)
+    assert report.from_siblings == {"slot_width": 1, "tdp_w": 1}
+    assert any(line.endswith("same card: slot width 1, board power 1")
+               for line in summary_lines(report))
