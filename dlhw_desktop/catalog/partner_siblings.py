@@ -96,6 +96,10 @@ def fill_from_siblings(cards: list[CardRecord], records: list[CardRecord],
     """Fill each card's unknown ``SIBLING_FIELDS`` from its siblings among ``records`` (in
     place, each with a figure source naming the sibling); returns the count per field."""
     families: dict[tuple[str, str, tuple[str, ...]], list[CardRecord]] = {}
+    # What each record says itself, read before any card is filled: a figure a card took
+    # from one sibling is not passed on as if its own record had it.
+    own = {r.opendb_id: {name: r.values.get(name) for name in SIBLING_FIELDS}
+           for r in records}
     for record in sorted(records, key=lambda r: r.opendb_id):
         family = record.family
         if family[2]:
@@ -107,13 +111,13 @@ def fill_from_siblings(cards: list[CardRecord], records: list[CardRecord],
         for name in SIBLING_FIELDS:
             if card.values.get(name) is not None:
                 continue
-            having = [r for r in siblings if r.values.get(name) is not None]
-            if not having or len({r.values[name] for r in having}) != 1:
+            having = [r for r in siblings if own[r.opendb_id][name] is not None]
+            if not having or len({own[r.opendb_id][name] for r in having}) != 1:
                 continue
             source = having[0]
             if name == "power_connectors" and not _can_power(source, card):
                 continue
-            card.values[name] = source.values[name]
+            card.values[name] = own[source.opendb_id][name]
             figure_sources[(card.values["id"], name)] = (
                 card.values["id"], name, source.values["source"],
                 source.values["source_date"], sibling_note(source))

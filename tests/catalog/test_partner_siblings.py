@@ -211,3 +211,16 @@ def test_slot_width_and_board_power_come_the_same_way(tmp_path: Path) -> None:
     assert report.from_siblings == {"slot_width": 1, "tdp_w": 1}
     assert any(line.endswith("same card: slot width 1, board power 1")
                for line in summary_lines(report))
+
+
+def test_a_figure_is_credited_to_the_record_that_has_it(tmp_path: Path) -> None:
+    """Two records without connectors and one with: both cite the one that has them, not
+    each other (a filled figure is not passed on as the filled record's own)."""
+    white = BLACK.replace("Black", "White")
+    parts, sources, report = run(tmp_path, [
+        row("a1", BLACK), row("b2", white), row("c3", PLAIN, eight_pin="3")])
+    for name in (BLACK, white):
+        filled = card(parts, "ASUS", name.removeprefix("Asus "))
+        assert filled["power_connectors"] == "3x 8-pin"
+        assert sources[(filled["id"], "power_connectors")][4].endswith("(BuildCores OpenDB c3)")
+    assert report.from_siblings == {"power_connectors": 2}
