@@ -8,13 +8,15 @@ RTX 4080 16GB VENTUS 3X OC" and "VENTUS 3X OC GeForce RTX 4080 16 GB"), as a "Li
 "Launch Edition". Often one record has the power connectors and another has none. A card
 that lacks connectors, cooling, length, slot width or board power takes them from its
 siblings: records of the same board partner and the same chip row whose names have the
-same words once colour words, memory size and type, "LHR" and "(Limited / Launch) Edition"
-are removed ("OC Edition" is "OC"). Only when every
-sibling that has the figure agrees; never from a record whose name is the chip's alone (a
-plain "Radeon RX 6800" is no particular model), never from the reference card (the chip
-row, which is not an OpenDB record here), and connectors only when they can deliver the
-card's board power. Model words stay: "OC", "V2", "ICE", "SLIM", "Black GAMING" (EVGA's
-tier), "Red Devil" (PowerColor's line).
+same words once colour words, memory size and type, "LHR", "(Limited / Launch) Edition"
+("OC Edition" is "OC"), descriptions ("PCI Express 4.0", "Graphics Card") and ASUS's
+"GAMING" (on every ASUS model) are removed. Only when every sibling that has the figure
+agrees; never from a record whose name is the chip's alone (a plain "Radeon RX 6800" is no
+particular model), never from the reference card (the chip row, which is not an OpenDB
+record here), and connectors only when they can deliver the card's board power. Model
+words stay: "OC", "V2", "ICE", "SLIM", "Rev 2.0", "Black GAMING" (EVGA's tier), "Red Devil"
+(PowerColor's line), "GAMING" at other makers (Gigabyte's "GAMING OC" and "OC" are two
+cards).
 
 Cooling from the name. OpenDB writes most blower cards as "1 Fan", which reads as an
 open-air card. A name that says "Blower", or an ASUS or Gigabyte "TURBO" (both makers' blower
@@ -42,6 +44,12 @@ _MEMORY_TYPE = re.compile(r"\b(?:g?ddr\d+x?|hbm\d*e?)\b")
 _LHR = re.compile(r"\blhr\b")
 _EDITION = re.compile(r"\b(?:(?:limited|launch)\s+)?edition\b")
 _PUNCTUATION = re.compile(r"[()\[\]/,|]")
+# What the product is, not which: "PCI Express 4.0 x16", "Graphics Card", "Video Card".
+_DESCRIPTION = re.compile(r"\bpci(?:e|-e|\s+express)(?:\s+\d\.0)?(?:\s+x16)?(?=\s|$)|"
+                          r"\b(?:graphics|video)\s+cards?\b")
+# A board partner's word on every model: ASUS writes "ROG Strix GeForce RTX 4080 OC Edition"
+# and "ROG STRIX GAMING OC GeForce RTX 4080" for one card (part number ...-O16G-GAMING).
+_FILLER = {"asus": frozenset({"gaming"})}
 _BRAND_WORDS = frozenset({"nvidia", "amd", "ati", "intel", "geforce", "radeon", "quadro"})
 
 
@@ -50,7 +58,8 @@ def model_words(name: str, chip_name: str, vendor: str = "") -> tuple[str, ...]:
     memory, "LHR", "Edition", brand words, the board partner's name and the chip's own
     words (``ROG STRIX GAMING OC V2 GeForce RTX 3080 LHR 10GB GDDR6X Black`` of the RTX
     3080 -> ``gaming oc rog strix v2``). Empty when the name is the chip's alone."""
-    words = [w for w in _words(name) if w != vendor.lower()]
+    filler = _FILLER.get(vendor.lower(), frozenset())
+    words = [w for w in _words(name) if w != vendor.lower() and w not in filler]
     for word in _words(chip_name):
         if word in words:
             words.remove(word)
@@ -60,7 +69,7 @@ def model_words(name: str, chip_name: str, vendor: str = "") -> tuple[str, ...]:
 def _words(text: str) -> list[str]:
     text = text.lower().replace("\u2122", "").replace("\u00ae", "")
     text = _PUNCTUATION.sub(" ", text)
-    for pattern in (_COLOUR, _MEMORY_SIZE, _MEMORY_TYPE, _LHR, _EDITION):
+    for pattern in (_DESCRIPTION, _COLOUR, _MEMORY_SIZE, _MEMORY_TYPE, _LHR, _EDITION):
         text = pattern.sub(" ", text)
     return [w for w in text.split() if w not in _BRAND_WORDS]
 

@@ -72,12 +72,12 @@ PLAIN = "Asus ROG STRIX GAMING OC V2 GeForce RTX 3080 10GB GDDR6X"
     "ROG STRIX GAMING OC V2 GeForce RTX 3080 LHR 10GB GDDR6X White / Silver",
     "GeForce RTX 3080 ROG STRIX GAMING OC V2 10G",  # another order, another memory spelling
     "ROG STRIX GAMING OC V2 GeForce RTX 3080 (LHR) 10 GB Limited Edition",
+    "ROG STRIX OC V2 GeForce RTX 3080 10GB PCI Express 4.0 x16 Graphics Card",  # ASUS
 ])
 def test_colour_memory_lhr_and_edition_variants_are_one_model(variant: str) -> None:
-    assert model_words(variant, "GeForce RTX 3080") == model_words(BLACK, "GeForce RTX 3080",
-                                                                   "ASUS")
-    assert model_words(BLACK, "GeForce RTX 3080", "ASUS") == (
-        "gaming", "oc", "rog", "strix", "v2")
+    assert model_words(variant, "GeForce RTX 3080", "ASUS") == model_words(
+        BLACK, "GeForce RTX 3080", "ASUS")
+    assert model_words(BLACK, "GeForce RTX 3080", "ASUS") == ("oc", "rog", "strix", "v2")
 
 
 @pytest.mark.parametrize(("one", "other"), [
@@ -86,9 +86,12 @@ def test_colour_memory_lhr_and_edition_variants_are_one_model(variant: str) -> N
     ("XC BLACK GAMING GeForce RTX 3080", "XC GAMING GeForce RTX 3080"),  # EVGA's tier
     ("Red Devil Radeon RX 6800", "Devil Radeon RX 6800"),  # PowerColor's line
     ("EAGLE OC ICE GeForce RTX 3080", "EAGLE OC GeForce RTX 3080"),  # a model word
+    ("GAMING OC GeForce RTX 3080", "OC GeForce RTX 3080"),  # two Gigabyte cards
+    ("OC GeForce RTX 3080 Graphics Card (Rev 2.0)", "OC GeForce RTX 3080"),  # a revision
 ])
 def test_other_model_words_are_other_models(one: str, other: str) -> None:
-    assert model_words(one, "GeForce RTX 3080") != model_words(other, "GeForce RTX 3080")
+    assert model_words(one, "GeForce RTX 3080", "Gigabyte") != model_words(
+        other, "GeForce RTX 3080", "Gigabyte")
 
 
 def test_a_name_that_is_the_chips_alone_names_no_model() -> None:
