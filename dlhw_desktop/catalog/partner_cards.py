@@ -24,6 +24,9 @@ Cleaning rules (each counted in the report):
 - a release year outside 1995-2026 is dropped.
 A card whose chip is not in the catalog, or whose memory differs from every catalog chip
 of its name, is skipped with its reason; so is a second card of the same name.
+A card's name may tell its cooling ("TURBO", "Blower") and its other records (colour and
+"LHR" variants) may have the connectors, cooling or length its own lacks: see
+``partner_siblings``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from dlhw_desktop.catalog.partner_siblings import (
+    CardRecord,
+    cooling_from_name,
+    fill_from_siblings,
+)
 from dlhw_desktop.catalog.source_refs import (
     OPENDB_ATTRIBUTION,
     OPENDB_DATE,
@@ -180,6 +188,9 @@ _COOLING = {"blower": "blower", "passive": "passive", "water cooled": "liquid",
 _VENDORS = {"sapphire technology": "Sapphire", "ati": "AMD"}
 _CHIP_VENDORS = {"nvidia": "NVIDIA", "amd": "AMD", "ati": "AMD", "intel": "Intel"}
 _SLOT_W = 75
+_FIELD_WORDS = {"power_connectors": "power connectors", "cooling": "cooling",
+                "board_length_mm": "length", "slot_width": "slot width",
+                "tdp_w": "board power"}
 _CONNECTOR_W = {"pcie_6_pin": 75, "pcie_8_pin": 150, "pcie_12vhpwr": 600,
                 "pcie_12v_2x6": 600}
 _BRAND_WORDS = frozenset({"nvidia", "amd", "ati", "intel", "geforce", "radeon", "quadro",
@@ -265,6 +276,9 @@ class ImportReport:
     skipped: Counter[str] = field(default_factory=Counter)
     cleaned: Counter[str] = field(default_factory=Counter)
     figure_sources: int = 0
+    from_siblings: Counter[str] = field(default_factory=Counter)
+    """Figures a card took from another record of the same card, per field."""
+    cooling_from_name: int = 0
 
     @property
     def linked(self) -> int:
@@ -278,6 +292,12 @@ def summary_lines(report: ImportReport) -> list[str]:
              f"its chip, {skipped:>3} skipped"]
     for reason, n in sorted(report.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"      skipped {n:>4}: {reason}")
+    if report.from_siblings:
+        filled = ", ".join(f"{_FIELD_WORDS.get(k, k)} {n}"
+                           for k, n in sorted(report.from_siblings.items()))
+        lines.append(f"      from another record of the same card: {filled}")
+    if report.cooling_from_name:
+        lines.append(f"      cooling read from the card's name: {report.cooling_from_name}")
     return lines
 
 
@@ -418,6 +438,19 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     }
 
 
+def _capacity_w(row: dict[str, str]) -> int:
+    """What the row's listed connectors and the slot deliver."""
+    return _SLOT_W + sum(_CONNECTOR_W[k] * max(0, int(_float(row.get(k, "")) or 0))
+                         for k in _CONNECTOR_W)
+
+
+def _record(row: dict[str, str], values: dict[str, Any], chip: dict[str, Any]
+            ) -> CardRecord:
+    board = values.get("tdp_w") or chip.get("tdp_w")
+    return CardRecord(row["opendb_id"], f"{values['vendor']} {values['name']}", values,
+                      chip["name"], _capacity_w(row), int(board) if board else None)
+
+
 def _known(values: dict[str, Any]) -> int:
     return sum(1 for v in values.values() if v is not None)
 
@@ -430,7 +463,9 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
     rows = read_extract(path)
     report = ImportReport(in_extract=len(rows))
     index = ChipIndex.of(parts)
-    cards: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    cards: dict[str, tuple[dict[str, Any], dict[str, Any], CardRecord]] = {}
+    records: list[CardRecord] = []
+    named: dict[str, str] = {}  # opendb_id -> what its name says of its cooling
     for row in rows:
         vendor = _CHIP_VENDORS.get(row["chipset_manufacturer"].lower())
         if not row["chipset"] or vendor is None:
@@ -445,20 +480,34 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             report.skipped[reason] += 1
             continue
         values = card_values(row, chip, report.cleaned)
+        said = cooling_from_name(values["vendor"], values["name"], row["cooling"])
+        if said is not None:
+            values["cooling"] = said[0]
+            named[row["opendb_id"]] = said[1]
         if values["id"] in parts:
             # "NVIDIA GeForce RTX 2070" is the reference card: the chip row itself
             reason = ("the reference card: the chip row itself" if values["id"] == chip["id"]
                       else "id taken by another catalog part")
             report.skipped[reason] += 1
             continue
+        record = _record(row, values, chip)
+        records.append(record)
         previous = cards.get(values["id"])
         if previous is not None:
             report.skipped["second card of the same name"] += 1
             if _known(values) <= _known(previous[0]):
                 continue  # the rows come in opendb_id order: the first wins a tie
-        cards[values["id"]] = (values, chip)
+        cards[values["id"]] = (values, chip, record)
+    for values, _chip, record in cards.values():
+        note = named.get(record.opendb_id)
+        if note is not None:
+            figure_sources[(values["id"], "cooling")] = (
+                values["id"], "cooling", values["source"], values["source_date"], note)
+            report.cooling_from_name += 1
+    report.from_siblings = fill_from_siblings(
+        [cards[k][2] for k in sorted(cards)], records, figure_sources)
     for card_id in sorted(cards):
-        values, chip = cards[card_id]
+        values, chip, _record_of = cards[card_id]
         _inherit(values, chip, figure_sources, report)
         parts[card_id] = values
         report.imported += 1
