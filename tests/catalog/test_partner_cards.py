@@ -367,3 +367,31 @@ def test_a_leading_qualifier_follows_the_chip_name() -> None:
     assert _card_name("GALAX", "GALAX (1-click OC) GeForce RTX 3060 12GB GDDR6 Black") == (
         "GeForce RTX 3060 12GB GDDR6 Black (1-click OC)")
     assert _card_name("ASUS", "ASUS ROG STRIX RTX 4090 (OC)") == "ROG STRIX RTX 4090 (OC)"
+
+
+def test_a_leading_stock_number_follows_the_chip_name_and_the_id_stays() -> None:
+    """EVGA and Sapphire list cards as "02G-P3-2738-KR GeForce GT 730 2 GB": they led the
+    Catalog's name order. A leading word that is one of the record's own part numbers goes
+    last; the id keeps the record's name so saved builds still find the card."""
+    from collections import Counter
+
+    from dlhw_desktop.catalog.partner_cards import card_values, part_number_last
+
+    assert part_number_last("02G-P3-2738-KR GeForce GT 730 2 GB", "02G-P3-2738-KR") == (
+        "GeForce GT 730 2 GB (02G-P3-2738-KR)")
+    assert part_number_last("100-300000006 Radeon PRO W7700 16GB GDDR6",
+                            "100-300000006; 100024630") == (
+        "Radeon PRO W7700 16GB GDDR6 (100-300000006)")
+    # MSI's model words are not a part number of their own: left as they are.
+    assert part_number_last("6GT OC GeForce GTX 1060 6GB", "GTX 1060 6GT OC") == (
+        "6GT OC GeForce GTX 1060 6GB")
+    row = {key: "" for key in ("opendb_id", "chipset_manufacturer", "memory_gb",
+                               "boost_clock_mhz", "length_mm", "tdp_w", "total_slot_width",
+                               "case_expansion_slot_width", "cooling", "pcie_6_pin",
+                               "pcie_8_pin", "pcie_12vhpwr", "pcie_12v_2x6", "release_year")}
+    row.update(manufacturer="EVGA", name="EVGA 02G-P3-2738-KR GeForce GT 730 2 GB",
+               chipset="GeForce GT 730", part_numbers="02G-P3-2738-KR")
+    chip = {"id": "accelerator/nvidia-geforce-gt-730", "name": "GeForce GT 730"}
+    values = card_values(row, chip, Counter())
+    assert values["name"] == "GeForce GT 730 2 GB (02G-P3-2738-KR)"
+    assert values["id"] == "accelerator/evga-02g-p3-2738-kr-geforce-gt-730-2-gb"
