@@ -63,6 +63,9 @@ def main() -> int:
             QTest.qWait(250)
             window.grab().save(str(out / f"compare-{kind}-{tag}.png"))
         if window.tabs.count() > 3:
+            tab.ask_save_changes = lambda: "discard"  # no question box in a script
+            tab.apply_template("dgx-h100")  # what a cluster is planned from
+            QTest.qWait(300)
             window.tabs.setCurrentIndex(3)
             QTest.qWait(300)
             window.grab().save(str(out / f"cluster-{tag}.png"))

@@ -205,7 +205,7 @@ class ClusterPlan:
 
     @property
     def network_price_basis(self) -> str:
-        missing = [f"{item} [{key}]" for (item, _, price), key
+        missing = [f"{key.partition(':')[0]} [{key}]" for (_, _, price), key
                    in zip(self.bill_of_materials()[1:], gear_keys(self.fabric), strict=True)
                    if price is None]
         if not missing:
@@ -213,8 +213,8 @@ class ClusterPlan:
             return ("your quotes for the switches, cables and transceivers"
                     if kinds == {"user_quote"} else
                     "priced switches, cables and transceivers (see the price sources)")
-        return (f"no price for: {', '.join(missing)} (vendors quote this gear per deal: "
-                "add your quotes in the Cluster tab or with dlhw price set)")
+        return (f"no price for the {', '.join(missing)}: quoted per deal, add your quotes "
+                "(Cluster tab, or dlhw price set KEY AMOUNT)")
 
     @property
     def price_sources(self) -> tuple[str, ...]:
