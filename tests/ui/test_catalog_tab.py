@@ -57,6 +57,21 @@ def test_filters_narrow_the_rows(qtbot: QtBot, catalog: Catalog) -> None:
     assert parts and all(p.number("memory_gb") >= 48 for p in parts)
 
 
+def test_boards_filter_lists_chips_or_partner_cards(qtbot: QtBot, catalog: Catalog) -> None:
+    tab = make_tab(qtbot, catalog)
+    assert tab.model.total > 1000  # the default shows chips and cards
+    everything = tab.model.total
+    boards = tab.findChild(object, "filter_chip_id_boards")
+    boards.setCurrentIndex(boards.findText("chips only"))
+    chips = tab.model.total
+    assert 0 < chips < everything
+    assert all(tab.model.part_at(r).get("chip_id") is None
+               for r in range(tab.model.rowCount()))
+    boards.setCurrentIndex(boards.findText("partner cards only"))
+    assert tab.model.total == everything - chips
+    assert all(tab.model.part_at(r).get("chip_id") for r in range(tab.model.rowCount()))
+
+
 def test_header_click_sorts_in_sql_with_unknown_last(qtbot: QtBot, catalog: Catalog) -> None:
     tab = make_tab(qtbot, catalog)
     column = tab.model.columns.index("tdp_w")

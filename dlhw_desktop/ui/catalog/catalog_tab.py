@@ -41,7 +41,7 @@ from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
 @dataclass(frozen=True, slots=True)
 class FilterSpec:
     field: str
-    kind: str  # "choice" | "min" | "max"
+    kind: str  # "choice" | "min" | "max" | "boards"
     label: str
 
 
@@ -53,7 +53,8 @@ FILTERS: dict[Category | None, tuple[FilterSpec, ...]] = {
     None: (_f("vendor", "choice"),),
     Category.ACCELERATOR: (_f("vendor", "choice"), _f("accelerator_type", "choice", "Type"),
                            _f("form_factor", "choice"), _f("market_segment", "choice"),
-                           _f("memory_gb", "min", "Memory ≥"), _f("tdp_w", "max", "TDP ≤")),
+                           _f("memory_gb", "min", "Memory ≥"), _f("tdp_w", "max", "TDP ≤"),
+                           _f("chip_id", "boards", "Boards")),
     Category.CPU: (_f("vendor", "choice"), _f("socket", "choice"), _f("cores", "min", "Cores ≥"),
                    _f("tdp_w", "max", "TDP ≤")),
     Category.MEMORY: (_f("vendor", "choice"), _f("memory_type", "choice"),
@@ -282,7 +283,8 @@ class CatalogTab(QWidget):
             if isinstance(widget, QComboBox):
                 value = widget.currentData()
                 if value is not None:
-                    filters.append(Filter(spec.field, "eq", value))
+                    filters.append(Filter(spec.field, "null" if spec.kind == "boards" else "eq",
+                                          value))
             elif isinstance(widget, QDoubleSpinBox) and widget.value() > widget.minimum():
                 filters.append(Filter(spec.field, "ge" if spec.kind == "min" else "le",
                                       widget.value()))
@@ -331,6 +333,16 @@ class CatalogTab(QWidget):
 
     def _make_filter(self, spec: FilterSpec) -> QWidget:
         name = f"filter_{spec.field}_{spec.kind}"
+        if spec.kind == "boards":  # a chip's row (chip_id unknown) or a partner's card
+            combo = QComboBox(objectName=name)
+            combo.addItem("chips and cards", None)
+            combo.addItem("chips only", True)
+            combo.addItem("partner cards only", False)
+            combo.setToolTip("A chip is the GPU as its maker specifies it; a board-partner "
+                             "card (ASUS, MSI, …) is built on one, with its own length, "
+                             "power connectors and cooling")
+            combo.currentIndexChanged.connect(lambda _i: self.apply_query())
+            return combo
         if spec.kind == "choice":
             combo = QComboBox(objectName=name)
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
