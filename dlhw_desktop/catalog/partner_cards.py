@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from dlhw_desktop.catalog.card_fields import INHERITED_FIELDS, OWN_FIELDS, inherited_note
 from dlhw_desktop.catalog.partner_siblings import (
     CardRecord,
     cooling_from_name,
@@ -51,7 +52,6 @@ from dlhw_desktop.catalog.source_refs import (
     opendb_ref,
 )
 from dlhw_desktop.core.errors import CatalogSourceError
-from dlhw_desktop.core.fields import COMMON_NAMES, Category, fields_for
 from dlhw_desktop.core.parts import make_part_id
 
 EXTRACT_FILE = "opendb/GPU.csv"
@@ -170,18 +170,11 @@ def extract_gpu_csv(tarball: Path, output: Path) -> ExtractReport:
 
 # The card's own figures: never inherited from the chip (a reference card's length or
 # board power would pass a fit check the partner card fails).
-OWN_FIELDS = frozenset({"board_length_mm", "slot_width", "power_connectors", "tdp_w",
-                        "cooling", "suggested_psu_w"})
 # Bookkeeping and identity: neither the card's nor inherited.
 _NOT_INHERITED = OWN_FIELDS | {
     "id", "category", "vendor", "name", "family", "notes", "source", "source_date",
     "price_usd", "price_date", "price_kind", "chip_id"}
 
-# The chip-level figures a card takes from its chip (all the accelerator's own fields but
-# the card's): the store resolves their sources to the chip's.
-INHERITED_FIELDS = frozenset(
-    f.name for f in fields_for(Category.ACCELERATOR)
-    if f.name not in COMMON_NAMES and f.name not in OWN_FIELDS and f.name != "chip_id")
 
 _COOLING = {"blower": "blower", "passive": "passive", "water cooled": "liquid",
             "hybrid": "hybrid"}
@@ -398,11 +391,13 @@ def part_number_last(name: str, part_numbers: str) -> str:
     """``02G-P3-2738-KR GeForce GT 730 2 GB`` -> ``GeForce GT 730 2 GB (02G-P3-2738-KR)``
     when the leading word is one of the record's own part numbers: the card then reads and
     sorts by its chip, not by a stock number."""
-    first, _, rest = name.partition(" ")
-    numbers = {n.strip().lower() for n in part_numbers.split(";") if n.strip()}
-    if rest and first.lower() in numbers:
-        return f"{rest} ({first})"
-    return name
+    lowered = name.lower()
+    leading = [n.strip() for n in part_numbers.split(";")
+               if n.strip() and lowered.startswith(n.strip().lower() + " ")]
+    if not leading:
+        return name
+    number = max(leading, key=len)  # "02G-P4-3658-KR BOOST" over "02G-P4-3658-KR"
+    return f"{name[len(number):].strip()} ({name[:len(number)]})"
 
 
 def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
@@ -548,10 +543,6 @@ def _inherit(values: dict[str, Any], chip: dict[str, Any],
         figure_sources[(values["id"], name)] = (values["id"], name, source, date,
                                                 inherited_note(chip_id, note))
         report.figure_sources += 1
-
-
-def inherited_note(chip_id: str, note: str = "") -> str:
-    return f"inherited from chip {chip_id}" + (f"; {note}" if note else "")
 
 
 def cards_path(sources_dir: Path) -> Path:

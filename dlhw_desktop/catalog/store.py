@@ -15,8 +15,8 @@ from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
+from dlhw_desktop.catalog.card_fields import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
-from dlhw_desktop.catalog.partner_cards import INHERITED_FIELDS, inherited_note
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
     NAME_INDEX,

@@ -382,6 +382,9 @@ def test_a_leading_stock_number_follows_the_chip_name_and_the_id_stays() -> None
     assert part_number_last("100-300000006 Radeon PRO W7700 16GB GDDR6",
                             "100-300000006; 100024630") == (
         "Radeon PRO W7700 16GB GDDR6 (100-300000006)")
+    assert part_number_last("02G-P4-3658-KR BOOST GeForce GTX 650 Ti Boost 2 GB",
+                            "02G-P4-3658-KR BOOST") == (
+        "GeForce GTX 650 Ti Boost 2 GB (02G-P4-3658-KR BOOST)")
     # MSI's model words are not a part number of their own: left as they are.
     assert part_number_last("6GT OC GeForce GTX 1060 6GB", "GTX 1060 6GT OC") == (
         "6GT OC GeForce GTX 1060 6GB")
