@@ -234,6 +234,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                           for r, cands in preview.ambiguous],
             "unmatched": [{"line": r.line, "values": r.values} for r in preview.unmatched],
             "errors": [{"line": line, "message": msg} for line, msg in preview.errors],
+            "skipped": [{"line": line, "reason": why} for line, why in preview.skipped],
             "saved": saved,
         })
         return 0
@@ -251,6 +252,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"  line {row.line}: no match for {label!r}")
     for line, message in preview.errors:
         print(f"  line {line}: error: {message}")
+    for line, reason in preview.skipped:
+        print(f"  line {line}: left out: {reason}")
     print(preview.summary())
     if args.apply:
         print(f"saved {saved} prices to your price book")

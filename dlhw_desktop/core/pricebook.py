@@ -160,9 +160,11 @@ def apply(part: Part, price: UserPrice | None, rates: dict[str, Rate]) -> Part:
 FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "part_id": ("part_id", "id", "part id", "catalog id"),
     "part_number": ("part number", "part_number", "partnumber", "mpn", "manufacturer part number",
-                    "mfr part number", "mfr. part #", "sku", "p/n", "pn", "product code",
+                    "mfr part number", "mfr. part #", "mfg part #", "mfg part number",
+                    "manufacturer part #", "sku", "p/n", "pn", "product code",
                     "model number", "article number", "art. nr.", "artikelnummer", "art.-nr.",
-                    "herstellernummer", "hersteller-artikelnummer", "référence"),
+                    "herstellernummer", "hersteller-artikelnummer", "référence", "mfr",
+                    "vendor part number", "oem part number", "model no"),
     "name": ("name", "description", "product", "item", "product name", "item description",
              "model", "bezeichnung", "artikel", "beschreibung", "désignation"),
     "price": ("price", "unit price", "amount", "unit cost", "cost", "price (usd)",
@@ -193,6 +195,8 @@ class ImportPreview:
     ambiguous: list[tuple[ImportRow, list[Part]]] = field(default_factory=list)
     unmatched: list[ImportRow] = field(default_factory=list)
     errors: list[tuple[int, str]] = field(default_factory=list)
+    skipped: list[tuple[int, str]] = field(default_factory=list)
+    """Lines left out on purpose (a quote's subtotal, tax and shipping lines), with why."""
 
     @property
     def prices(self) -> list[UserPrice]:
@@ -219,8 +223,9 @@ class ImportPreview:
         return price
 
     def summary(self) -> str:
-        return (f"{len(self.matched)} matched, {len(self.ambiguous)} ambiguous, "
+        text = (f"{len(self.matched)} matched, {len(self.ambiguous)} ambiguous, "
                 f"{len(self.unmatched)} unmatched, {len(self.errors)} with errors")
+        return text + (f", {len(self.skipped)} total lines left out" if self.skipped else "")
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -246,36 +251,74 @@ def decode(data: bytes) -> tuple[str, str]:
     raise PriceBookError("the file is neither UTF-8 nor Windows-1252 text")  # pragma: no cover
 
 
+HEADER_SEARCH_ROWS = 30
+"""A quote's table may start below a letterhead (company, quote number, date): its header
+is the first of these rows whose names give a price and a part column."""
+
+_TOTAL_LINE = re.compile(
+    r"^\s*(sub-?total|total|grand total|summe|zwischensumme|gesamt|tax|vat|sales tax|mwst|"
+    r"ust|tva|shipping|freight|handling|versand|fracht|discount|rabatt)\b", re.IGNORECASE)
+
+
 def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
-    """Header and rows of a CSV whose separator is a comma, semicolon or tab."""
+    """Header and rows of a CSV whose separator is a comma, semicolon or tab. Lines above
+    the header (a letterhead) are left out; the header is the first row, among the first
+    :data:`HEADER_SEARCH_ROWS`, that names a price and a part column."""
     sample = text[:8192]
     try:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") > sample.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = [r for r in reader]
-    rows = [r for r in rows if any(c.strip() for c in r)]
+    rows = [(line, r) for line, r in enumerate(reader, start=1) if any(c.strip() for c in r)]
     if len(rows) < 2:
         raise PriceBookError("this is not a price list: it needs a header row and at least "
                              "one price row")
-    header = [h.strip() for h in rows[0]]
+    start = 0
+    for index, (_, record) in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        names = guess_columns([c.strip() for c in record])
+        if "price" in names and {"part_id", "part_number", "name"} & set(names):
+            start = index
+            break
+    if start >= len(rows) - 1:
+        raise PriceBookError("this is not a price list: no price rows below its header")
+    header = [h.strip() for h in rows[start][1]]
     body = []
-    for line, record in enumerate(rows[1:], start=2):
+    for line, record in rows[start + 1:]:
         padded = record + [""] * (len(header) - len(record))
         body.append(ImportRow(line, {h: padded[i].strip() for i, h in enumerate(header)
                                      if h}))
     return header, body, delimiter
 
 
+def is_total_line(row: ImportRow, part_cells: Sequence[str]) -> bool:
+    """A subtotal, tax, shipping or discount line of a quote: no part is named in it but
+    its first words say what it sums."""
+    first = next((v for v in row.values.values() if v.strip()), "")
+    return bool(_TOTAL_LINE.match(first)) or (
+        not any(c.strip() for c in part_cells[:2]) and bool(_TOTAL_LINE.match(
+            " ".join(v for v in row.values.values() if v.strip()))))
+
+
+def _header_key(name: str) -> str:
+    """``Mfg. Part #`` and ``mfg part#`` alike: lower case, letters, digits and ``#`` only
+    (``Item #``, a line number, stays apart from ``Item``, a description)."""
+    return re.sub(r"[^0-9a-zäöüéè#]+", "", name.lower())
+
+
 def guess_columns(header: Sequence[str]) -> dict[str, str]:
-    """Our field -> the file's column, by the aliases above alone (not checked)."""
-    lowered = {h.strip().lower(): h for h in header if h.strip()}
+    """Our field -> the file's column, by the aliases above alone (not checked); a header
+    matches an alias whatever its spaces, dots and signs (``Mfg. Part#``, ``MFG PART #``)."""
+    keyed: dict[str, str] = {}
+    for h in header:
+        if h.strip():
+            keyed.setdefault(_header_key(h), h)
     mapping: dict[str, str] = {}
     for our, aliases in FIELD_ALIASES.items():
         for alias in aliases:
-            if alias in lowered:
-                mapping[our] = lowered[alias]
+            found = keyed.get(_header_key(alias))
+            if found is not None:
+                mapping[our] = found
                 break
     return mapping
 
@@ -403,6 +446,10 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     for done, row in enumerate(rows):
         if progress is not None and done % PROGRESS_EVERY == 0:
             progress(done, len(rows))
+        if is_total_line(row, [cell(row, "part_number"), cell(row, "part_id"),
+                               cell(row, "name")]):
+            preview.skipped.append((row.line, "a total, tax, shipping or discount line"))
+            continue
         try:
             amount = parse_amount(cell(row, "price"))
             currency = parse_currency(cell(row, "currency") or None)

@@ -193,3 +193,35 @@ def test_a_column_the_user_unmaps_is_not_read() -> None:
     without = preview_import(QUOTE, PARTS, {"date": "", "vendor": ""})
     assert "date" not in without.columns and "vendor" not in without.columns
     assert without.prices[0].note == "" and without.prices[0].price_date != "2026-11-21"
+
+
+def test_a_resellers_quote_with_a_letterhead_and_total_lines() -> None:
+    """The layout a reseller's quote export has: a heading above the table, the maker's
+    part number beside the reseller's own, quantity and extended price, then subtotal, tax
+    and shipping lines. The table is found under its heading and the total lines are left
+    out, not reported as unknown parts."""
+    data = (b"ACME Systems Inc.,,,,,,\n"
+            b"Quote 4471-22,,Valid until 2026-12-20,,,,\n"
+            b",,,,,,\n"
+            b"Line,Mfg. Part#,ACME#,Description,Qty,Unit Price,Extended Price\n"
+            b"1,MZ-VAP2T0B/AM,7712231,Samsung 9100 PRO 2TB,4,$179.99,$719.96\n"
+            b"2,,7713002,NVIDIA GeForce RTX 4090,2,\"$1,749.00\",\"$3,498.00\"\n"
+            b"3,,7700001,Rack rails,1,$49.00,$49.00\n"
+            b",,,Subtotal,,,\"$4,266.96\"\n"
+            b",,,Sales Tax,,,$341.36\n"
+            b",,,Shipping,,,$25.00\n")
+    preview = preview_import(data, PARTS)
+    assert preview.columns["part_number"] == "Mfg. Part#"
+    assert preview.columns["price"] == "Unit Price"  # not the extended price
+    assert {p.part_id: p.amount for p in preview.prices} == {
+        SSD.id: pytest.approx(179.99), RTX_4090.id: pytest.approx(1749.0)}
+    assert [r.line for r in preview.unmatched] == [7]  # the rails: not a catalog part
+    assert [line for line, _ in preview.skipped] == [8, 9, 10]
+    assert preview.summary().endswith("3 total lines left out")
+
+
+def test_an_item_number_column_is_not_taken_for_the_description() -> None:
+    data = b"Item #,Description,Price\n1,GeForce RTX 4090,1500\n"
+    preview = preview_import(data, PARTS)
+    assert preview.columns["name"] == "Description"
+    assert [p.part_id for p in preview.prices] == [RTX_4090.id]

@@ -149,3 +149,19 @@ def test_an_imported_quote_reaches_the_build_totals_and_the_details_pane(
     assert window.build_tab.totals.value("price") == "$1,400"
     assert "your quote" in window.catalog_tab.details.toPlainText()
     assert "Saved 1 price" in window.statusBar().currentMessage()
+
+
+def test_a_resellers_quote_under_a_letterhead_shows_its_total_lines_left_out(
+        qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "acme-quote.csv"
+    path.write_text("ACME Systems Inc.,,,,,,\nQuote 4471-22,,,,,,\n"
+                    "Line,Mfg. Part#,ACME#,Description,Qty,Unit Price,Extended Price\n"
+                    "1,,7713002,GeForce RTX 4090,2,\"$1,749.00\",\"$3,498.00\"\n"
+                    ",,,Subtotal,,,\"$3,498.00\"\n,,,Sales Tax,,,$279.84\n",
+                    encoding="utf-8")
+    dialog = open_dialog(qtbot, catalog, PriceBook(tmp_path / "book.db"), path)
+    assert "from line 4 (the lines above are its heading)" in dialog.file_label.text()
+    assert statuses(dialog) == {4: RowStatus.MATCHED, 5: RowStatus.SKIPPED,
+                                6: RowStatus.SKIPPED}
+    assert "2 total lines left out" in dialog.summary.text()
+    assert dialog.save_button.text() == "Save 1 price"

@@ -184,9 +184,11 @@ class PriceImportDialog(QDialog):
             self._fail(f"{self.path.name}: {exc}")
             return
         separator = {",": "commas", ";": "semicolons", "\t": "tabs"}.get(delimiter, delimiter)
-        self.file_label.setText(f"{self.path} — {len(rows):,} rows, read as {encoding}, "
-                                f"separated by {separator}. Nothing is saved until you "
-                                "press Save.")
+        first = rows[0].line if rows else 2
+        above = f" from line {first:,} (the lines above are its heading)" if first > 2 else ""
+        self.file_label.setText(f"{self.path} — {len(rows):,} rows{above}, read as "
+                                f"{encoding}, separated by {separator}. Nothing is saved "
+                                "until you press Save.")
         guessed = guess_columns(self.header)
         for field, combo in self.combos.items():
             combo.clear()
@@ -264,8 +266,9 @@ class PriceImportDialog(QDialog):
         self.summary.setText(
             f"{len(preview.matched):,} matched, {len(preview.ambiguous):,} to choose, "
             f"{len(preview.unmatched):,} without a match, {len(preview.errors):,} with "
-            f"errors" + (f"; {replaced:,} would replace a price you set before" if replaced
-                         else ""))
+            f"errors" + (f", {len(preview.skipped):,} total lines left out" if
+                         preview.skipped else "")
+            + (f"; {replaced:,} would replace a price you set before" if replaced else ""))
         count = len(preview.matched)
         self.save_button.setText(f"Save {count:,} price{'s' if count != 1 else ''}")
         self.save_button.setEnabled(count > 0)

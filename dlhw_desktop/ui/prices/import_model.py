@@ -19,6 +19,7 @@ class RowStatus(Enum):
     AMBIGUOUS = "Choose a part"
     UNMATCHED = "No match"
     ERROR = "Error"
+    SKIPPED = "Left out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,8 @@ def preview_lines(preview: ImportPreview,
                                  "", "no catalog part has this part number or name"))
     for line, message in preview.errors:
         lines.append(PreviewLine(line, RowStatus.ERROR, "", "", "", message))
+    for line, reason in preview.skipped:
+        lines.append(PreviewLine(line, RowStatus.SKIPPED, "", "", "", reason))
     lines.sort(key=lambda item: item.line)
     return lines
 
