@@ -100,3 +100,35 @@ def test_network_quotes_complete_the_capex_and_stay_in_the_price_book(
     optic_field = again.quotes.edits[2]
     optic_field.setText("")  # an empty field forgets the quote
     assert again.quotes.save() and book.get("transceiver:400") is None
+
+
+def test_a_saved_plan_opens_in_the_app_with_its_node_build_and_figures(
+        qtbot: QtBot, catalog: Catalog, app_settings: AppSettings, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    window = MainWindow(catalog, app_settings)
+    qtbot.addWidget(window)
+    window.build_tab.apply_template("dgx-h100")
+    cluster = window.cluster_tab
+    cluster.nodes.setValue(64)
+    cluster.rack_kw.setCurrentIndex(cluster.rack_kw.findData(100.0))
+    cluster.params.setText("70e9")
+    # A figure the form does not show (the electricity price) survives open and save.
+    cluster._base_spec = replace(cluster.spec(), price_per_kwh_usd=0.21)
+    path = cluster.save_plan(tmp_path / "pod.dlhwcluster.json")
+    window.build_tab.new_build()  # "discard" (conftest): an empty build now
+    assert not window.build_tab.build.accelerators
+    cluster._base_spec = None
+    cluster.nodes.setValue(2)
+    assert cluster.open_plan(path)
+    assert len(window.build_tab.build.accelerators) > 0  # the DGX came back to the planner
+    assert window.build_tab.document.path is None  # untitled: never saved over the plan
+    spec = cluster.spec()
+    assert (spec.nodes, spec.rack_kw, spec.params, spec.price_per_kwh_usd) == (
+        64, 100.0, 70e9, 0.21)
+    assert cluster.message.text().endswith("512 GPUs")
+    broken = tmp_path / "broken.dlhwcluster.json"
+    broken.write_text('{"format": "dlhw-cluster", "version": 99}', encoding="utf-8")
+    assert not cluster.open_plan(broken)
+    assert "version 99" in cluster.message.text()
+    assert cluster.spec().nodes == 64  # nothing changed

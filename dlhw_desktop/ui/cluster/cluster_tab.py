@@ -9,6 +9,7 @@ reason in place of the plan, nothing is lost.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,16 +51,26 @@ def _number(text: str) -> float | None:
     return float(cleaned) if cleaned else None
 
 
+BuildLoader = Callable[[Build, str], bool]
+"""Hands an opened plan's node build to the planner (the file's name for the undo step);
+False when the user kept their unsaved build instead."""
+
+
 class ClusterTab(QWidget):
     def __init__(self, catalog: Catalog, build_provider: Callable[[], Build | None],
-                 parent: QWidget | None = None, price_book: PriceBook | None = None) -> None:
+                 parent: QWidget | None = None, price_book: PriceBook | None = None,
+                 build_loader: BuildLoader | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cluster_tab")
         self.catalog = catalog
         self.quotes = GearQuotes(price_book)
         self._build_provider = build_provider
+        self._build_loader = build_loader
         self._cloud = catalog.parts(Category.CLOUD)
         self.plan: ClusterPlan | None = None
+        self._base_spec: ClusterSpec | None = None
+        """An opened plan's figures the form does not show (electricity price, read
+        bandwidth, ...): kept, so saving it again loses nothing."""
 
         self.nodes = QSpinBox(objectName="cluster_nodes")
         self.nodes.setRange(1, MAX_NODES)
@@ -84,6 +95,10 @@ class ClusterTab(QWidget):
         self.overlap = QCheckBox("Gradient exchange overlaps the backward pass",
                                  objectName="cluster_overlap", checked=True)
         self.save_button = QPushButton("Save plan…", objectName="cluster_save")
+        self.open_button = QPushButton("Open plan…", objectName="cluster_open")
+        self.open_button.setEnabled(build_loader is not None)
+        self.open_button.setToolTip("A saved cluster plan: its node build goes to the Build "
+                                    "tab, its figures to this form")
         self.pdf_button = QPushButton("Export cluster sheet (PDF)…", objectName="cluster_pdf")
         self.pdf_button.setToolTip("The node's build sheet with the cluster section: bill of "
                                    "materials, racks, fabric, power and cooling, cost, time")
@@ -103,7 +118,10 @@ class ClusterTab(QWidget):
         form.addRow("MFU (0-1)", self.mfu)
         form.addRow(self.overlap)
         form.addRow(self.quotes)
-        form.addRow(self.save_button)
+        files = QHBoxLayout()
+        files.addWidget(self.open_button)
+        files.addWidget(self.save_button)
+        form.addRow(files)
         form.addRow(self.pdf_button)
         left = QWidget()
         left.setLayout(form)
@@ -124,6 +142,7 @@ class ClusterTab(QWidget):
         self.overlap.toggled.connect(self.refresh)
         self.quotes.changed.connect(self.refresh)
         self.save_button.clicked.connect(self._ask_save)
+        self.open_button.clicked.connect(self._ask_open)
         self.pdf_button.clicked.connect(self.export_pdf)
 
     def spec(self) -> ClusterSpec:
@@ -136,10 +155,62 @@ class ClusterTab(QWidget):
             except ValueError:
                 raise ValueError(f"{name}: {edit.text()!r} is not a number") from None
         write = self.storage_write.value() or None
-        return ClusterSpec(nodes=self.nodes.value(), fabric=self.fabric.currentData(),
-                           rack_kw=float(self.rack_kw.currentData()), pue=self.pue.value(),
-                           storage_write_gb_s=write, overlap=self.overlap.isChecked(),
-                           **values)
+        base = self._base_spec or ClusterSpec(nodes=1)
+        return replace(base, nodes=self.nodes.value(), fabric=self.fabric.currentData(),
+                       rack_kw=float(self.rack_kw.currentData()), pue=self.pue.value(),
+                       storage_write_gb_s=write, overlap=self.overlap.isChecked(), **values)
+
+    def set_spec(self, spec: ClusterSpec) -> None:
+        """Show an opened plan's figures in the form (one refresh at the end)."""
+        self._base_spec = spec
+        widgets = (self.nodes, self.fabric, self.rack_kw, self.pue, self.storage_write,
+                   self.params, self.tokens, self.mfu, self.overlap)
+        for widget in widgets:
+            widget.blockSignals(True)
+        try:
+            self.nodes.setValue(min(spec.nodes, MAX_NODES))
+            index = self.fabric.findData(spec.fabric)
+            self.fabric.setCurrentIndex(max(index, 0))
+            index = self.rack_kw.findData(spec.rack_kw)
+            if index < 0:
+                self.rack_kw.addItem(f"{spec.rack_kw:g} kW per rack", spec.rack_kw)
+                index = self.rack_kw.count() - 1
+            self.rack_kw.setCurrentIndex(index)
+            self.pue.setValue(spec.pue)
+            self.storage_write.setValue(spec.storage_write_gb_s or 0)
+            for edit, value in ((self.params, spec.params), (self.tokens, spec.tokens),
+                                (self.mfu, spec.mfu)):
+                edit.setText("" if value is None else f"{value:g}")
+            self.overlap.setChecked(spec.overlap)
+        finally:
+            for widget in widgets:
+                widget.blockSignals(False)
+        self.refresh()
+
+    def open_plan(self, path: Path) -> bool:
+        """Read a plan file: its build goes to the planner, its figures to the form; a bad
+        file (or keeping the unsaved build) says why here and nothing changes."""
+        from dlhw_desktop.catalog.userparts import PartResolver, UserParts
+
+        try:
+            build, spec, warnings = planfile.load(path, PartResolver(self.catalog,
+                                                                     UserParts()))
+        except DlhwError as exc:
+            self.message.setText(f"Cannot open {path.name}: {exc}")
+            return False
+        if self._build_loader is None or not self._build_loader(build, path.name):
+            self.message.setText(f"{path.name} not opened: the current build was kept")
+            return False
+        self.set_spec(spec)
+        if warnings:
+            self.message.setText(self.message.text() + " — " + "; ".join(warnings))
+        return True
+
+    def _ask_open(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open cluster plan", "",
+                                              f"Cluster plans (*{planfile.SUFFIX})")
+        if name:
+            self.open_plan(Path(name))
 
     def refresh(self) -> None:
         build = self._build_provider()

@@ -87,6 +87,16 @@ class BuildFileActions:
         self.status_message.emit(f"Opened {Path(path).name}", 4000)
         return True
 
+    def load_plan_build(self, build: Build, file_name: str) -> bool:
+        """A cluster plan's node build, opened from the Cluster tab: it replaces the build
+        as one undo step (untitled: saving it asks where, never over the plan file);
+        False when the user keeps unsaved changes."""
+        if not self.maybe_save():
+            return False
+        self.document.replace_untitled(build.snapshot(), f"Open cluster plan {file_name}")
+        self.status_message.emit(f"Opened the node build of {file_name}", 4000)
+        return True
+
     def save_build(self) -> bool:
         if self.document.path is None:
             return self.save_build_as()

@@ -172,7 +172,9 @@ class MainWindow(QMainWindow):
         from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
 
         return ClusterTab(self.catalog, lambda: self.build_tab.build,
-                          price_book=self.price_book)
+                          price_book=self.price_book,
+                          build_loader=lambda build, name: self.build_tab.load_plan_build(
+                              build, name))
 
     @property
     def price_book(self) -> PriceBook:
