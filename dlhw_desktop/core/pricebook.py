@@ -109,14 +109,40 @@ def parse_currency(text: str | None) -> str:
     return code
 
 
+_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
 def parse_date(text: str | None) -> str:
-    """An ISO date (``2026-11-20`` or ``2026-11``); empty means today."""
+    """A date as a quote writes it, as ISO text: ``2026-11-20`` or ``2026-11``; the
+    European ``20.11.2026``; ``20/11/2026`` or ``11/20/2026`` when the day says which
+    (``05/11/2026`` could be either and is refused). Empty means today."""
     if not text or not text.strip():
         return date.today().isoformat()
     value = text.strip()
-    if parse_price_date(value) is None:
-        raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)")
-    return value
+    if parse_price_date(value) is not None:
+        return value
+    day_month: tuple[int, int, int] | None = None
+    if (dotted := _DOTTED.fullmatch(value)) is not None:
+        day_month = (int(dotted[1]), int(dotted[2]), int(dotted[3]))
+    elif (slashed := _SLASHED.fullmatch(value)) is not None:
+        first, second, year = int(slashed[1]), int(slashed[2]), int(slashed[3])
+        if first > 12 >= second:
+            day_month = (first, second, year)
+        elif second > 12 >= first:
+            day_month = (second, first, year)
+        elif first == second:
+            day_month = (first, second, year)
+        else:
+            raise PriceBookError(f"{value!r} could be day/month or month/day: write it as "
+                                 "YYYY-MM-DD")
+    if day_month is not None:
+        day, month, year = day_month
+        try:
+            return date(year, month, day).isoformat()
+        except ValueError:
+            pass
+    raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)")
 
 
 def user_price(part_id: str, amount: str | float, currency: str | None = None,

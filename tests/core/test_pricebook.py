@@ -45,7 +45,18 @@ def test_bad_currency_and_date() -> None:
     with pytest.raises(PriceBookError, match="unknown currency"):
         user_price(RTX_4090.id, "100", "ZZZ")
     with pytest.raises(PriceBookError, match="not a date"):
-        user_price(RTX_4090.id, "100", "USD", "20/11/2026")
+        user_price(RTX_4090.id, "100", "USD", "31.02.2026")
+    with pytest.raises(PriceBookError, match="day/month or month/day"):
+        user_price(RTX_4090.id, "100", "USD", "05/11/2026")
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("2026-11-20", "2026-11-20"), ("2026-11", "2026-11"), ("20.11.2026", "2026-11-20"),
+    ("5.1.2026", "2026-01-05"), ("20/11/2026", "2026-11-20"), ("11/20/2026", "2026-11-20"),
+    ("07/07/2026", "2026-07-07"),
+])
+def test_dates_as_quotes_write_them(text: str, iso: str) -> None:
+    assert user_price(RTX_4090.id, "100", "USD", text).price_date == iso
 
 
 def test_a_quote_wins_over_the_catalog_price_with_its_own_kind_and_date() -> None:

@@ -63,7 +63,7 @@ def test_a_bad_amount_is_said_and_nothing_is_saved(qtbot: QtBot, catalog: Catalo
         assert dialog.message.text().startswith("Not saved:"), bad
         assert dialog.result() == 0
     dialog.amount.setText("100")
-    dialog.when.setText("20/11/2026")
+    dialog.when.setText("31/11/2026")
     dialog.accept()
     assert "is not a date" in dialog.message.text()
     assert book.prices() == []
