@@ -98,3 +98,16 @@ def test_enabling_sorting_keeps_the_order_and_runs_no_query(
     assert model.query.sort_field == "name" and not model.query.descending
     names = [model.part_at(r).name.lower() for r in range(model.rowCount())]
     assert names == sorted(names)
+
+
+def test_the_pickers_narrow_list_keeps_the_start_of_a_name(qtbot: QtBot, catalog: Catalog
+                                                           ) -> None:
+    """Three "RTX PRO 6000 …" cards read "RTX PRO …· NVIDIA" alike when cut in the middle;
+    the picker cuts the end (the maker) instead."""
+    from dlhw_desktop.catalog.userparts import UserParts
+    from dlhw_desktop.ui.planner.part_picker import PartPicker
+
+    picker = PartPicker(catalog, UserParts())
+    qtbot.addWidget(picker)
+    assert picker.table.textElideMode() == Qt.TextElideMode.ElideRight
+    assert picker.table.frozen.textElideMode() == Qt.TextElideMode.ElideRight

@@ -572,7 +572,9 @@ class BuildTab(BuildFileActions, BuildPriceActions, QWidget):
             # Proportions, set once the real width is known (before it, Qt squeezes).
             self._sized = True
             width = max(self.splitter.width(), 900)
-            self.splitter.setSizes([round(width * f) for f in (0.23, 0.48, 0.29)])
+            # The picker's share lets a name like "RTX PRO 6000 Blackwell Server Edition"
+            # read whole at 1600 px (at 0.23 three RTX PRO cards read "RTX PRO …").
+            self.splitter.setSizes([round(width * f) for f in (0.28, 0.43, 0.29)])
         self._update_title()
 
 

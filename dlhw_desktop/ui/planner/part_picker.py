@@ -268,6 +268,10 @@ class PartPicker(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setSortingEnabled(True)
         self.table.setWordWrap(False)
+        # A narrow list: the name's start tells parts apart ("RTX PRO 6000 Blackwell…"),
+        # the maker after it is cut first (the whole name is on hover).
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.frozen.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setStretchLastSection(False)
