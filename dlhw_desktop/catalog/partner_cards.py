@@ -46,6 +46,11 @@ from dlhw_desktop.catalog.partner_siblings import (
     cooling_from_name,
     fill_from_siblings,
 )
+from dlhw_desktop.catalog.reference_cards import (
+    as_reference,
+    fill_chip_from_reference,
+    is_makers_own,
+)
 from dlhw_desktop.catalog.source_refs import (
     OPENDB_ATTRIBUTION,
     OPENDB_DATE,
@@ -272,6 +277,8 @@ class ImportReport:
     from_siblings: Counter[str] = field(default_factory=Counter)
     """Figures a card took from another record of the same card, per field."""
     cooling_from_name: int = 0
+    chip_figures: int = 0
+    """Unknown chip figures the chip maker's own card record filled."""
 
     @property
     def linked(self) -> int:
@@ -291,6 +298,8 @@ def summary_lines(report: ImportReport) -> list[str]:
         lines.append(f"      from another record of the same card: {filled}")
     if report.cooling_from_name:
         lines.append(f"      cooling read from the card's name: {report.cooling_from_name}")
+    if report.chip_figures:
+        lines.append(f"      chip figures from the maker's own card: {report.chip_figures}")
     return lines
 
 
@@ -473,6 +482,7 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
     cards: dict[str, tuple[dict[str, Any], dict[str, Any], CardRecord]] = {}
     records: list[CardRecord] = []
     named: dict[str, str] = {}  # opendb_id -> what its name says of its cooling
+    makers: dict[str, list[dict[str, Any]]] = {}  # chip id -> the chip maker's own cards
     for row in rows:
         vendor = _CHIP_VENDORS.get(row["chipset_manufacturer"].lower())
         if not row["chipset"] or vendor is None:
@@ -496,7 +506,11 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             reason = ("the reference card: the chip row itself" if values["id"] == chip["id"]
                       else "id taken by another catalog part")
             report.skipped[reason] += 1
+            if values["id"] == chip["id"]:
+                makers.setdefault(chip["id"], []).append(as_reference(values, row))
             continue
+        if is_makers_own(values, chip):
+            makers.setdefault(chip["id"], []).append(as_reference(values, row))
         record = _record(row, values, chip)
         records.append(record)
         previous = cards.get(values["id"])
@@ -511,6 +525,9 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             figure_sources[(values["id"], "cooling")] = (
                 values["id"], "cooling", values["source"], values["source_date"], note)
             report.cooling_from_name += 1
+    for chip_id in sorted(makers):
+        report.chip_figures += fill_chip_from_reference(parts[chip_id], makers[chip_id],
+                                                        figure_sources)
     report.from_siblings = fill_from_siblings(
         [cards[k][2] for k in sorted(cards)], records, figure_sources)
     for card_id in sorted(cards):

