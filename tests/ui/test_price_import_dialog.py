@@ -165,3 +165,18 @@ def test_a_resellers_quote_under_a_letterhead_shows_its_total_lines_left_out(
                                 6: RowStatus.SKIPPED}
     assert "2 total lines left out" in dialog.summary.text()
     assert dialog.save_button.text() == "Save 1 price"
+
+
+def test_an_unexpected_failure_is_said_and_nothing_is_saved(
+        qtbot: QtBot, catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dlhw_desktop.ui.prices.import_dialog as module
+
+    def broken(*_args, **_kwargs):
+        raise ValueError("index exploded")
+    monkeypatch.setattr(module, "preview_import", broken)
+    path = tmp_path / "quote.csv"
+    path.write_text("Description,Price\nGeForce RTX 4090,1500\n", encoding="utf-8")
+    book = PriceBook(tmp_path / "book.db")
+    dialog = open_dialog(qtbot, catalog, book, path)
+    assert "could not be read (ValueError: index exploded)" in dialog.message.text()
+    assert not dialog.save_button.isEnabled() and book.prices() == []

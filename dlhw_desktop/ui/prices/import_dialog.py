@@ -9,6 +9,7 @@ pointed at the part it prices; "Save" writes every matched row at once, or none.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, Signal
@@ -44,6 +45,8 @@ from dlhw_desktop.core.pricebook import (
 )
 from dlhw_desktop.ui.common.background import run_in_background
 from dlhw_desktop.ui.prices.import_model import PreviewModel, RowStatus, preview_lines
+
+log = logging.getLogger(__name__)
 
 FIELD_LABELS: dict[str, str] = {
     "price": "Price", "part_number": "Part number", "name": "Name or description",
@@ -240,8 +243,11 @@ class PriceImportDialog(QDialog):
     def _preview_failed(self, generation: int, exc: BaseException) -> None:
         if generation != self._generation:
             return
-        if not isinstance(exc, DlhwError):
-            raise exc
+        if not isinstance(exc, DlhwError):  # a bug, not the file: said, logged, kept
+            log.error("price list preview failed", exc_info=exc)
+            self._fail(f"{self.path.name} could not be read ({type(exc).__name__}: {exc}); "
+                       "nothing was saved")
+            return
         self._fail(f"{self.path.name}: {exc}", keep_mapping=True)
 
     def _fail(self, message: str, keep_mapping: bool = False) -> None:
