@@ -24,11 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def save_template(catalog: Catalog, key: str, path: Path) -> Path:
-    tpl = template(key)
-    build = Build(name=tpl.name, tier=tpl.tier)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return buildfile.save(build, path)
+    return buildfile.save(template(key).build(catalog.get), path)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import pytest
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
 from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.templates import template
 
 
@@ -22,11 +21,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def dgx(catalog: Catalog, tmp_path: Path) -> Path:
-    tpl = template("dgx-h100")
-    build = Build(name=tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return buildfile.save(build, tmp_path / "dgx.dlhw.json")
+    return buildfile.save(template("dgx-h100").build(catalog.get),
+                          tmp_path / "dgx.dlhw.json")
 
 
 def test_cluster_json_counts_and_saves_a_plan(capsys, dgx: Path, tmp_path: Path) -> None:

@@ -14,9 +14,12 @@ demanding and less-demanding workloads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.parts import Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,14 @@ class Template:
     @property
     def part_ids(self) -> tuple[str, ...]:
         return tuple(part_id for part_id, _ in self.parts)
+
+    def build(self, get: Callable[[str], Part]) -> Build:
+        """The template as a build, its parts read with ``get`` (a catalog's or a
+        resolver's ``get``: an unknown id raises there)."""
+        build = Build(name=self.name, tier=self.tier)
+        for part_id, quantity in self.parts:
+            build.add(get(part_id), quantity)
+        return build
 
 
 def _accepted(**reasons: str) -> Mapping[str, str]:

@@ -27,11 +27,7 @@ SUPERPOD_B200 = ("https://docs.nvidia.com/dgx-superpod/reference-architecture-sc
 
 
 def _template_build(catalog: Catalog, key: str) -> Build:
-    tpl = template(key)
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return template(key).build(catalog.get)
 
 
 # NVIDIA DGX SuperPOD reference architecture (B200 edition, same QM9700 NDR fabric as the

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
 from dlhw_desktop.core.cluster.gear import gear_items, gear_prices, is_gear_key
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import ClusterSpec, plan_cluster
@@ -16,11 +15,7 @@ from dlhw_desktop.core.templates import template
 
 
 def _node(catalog: Catalog, key: str = "dgx-h100"):
-    tpl = template(key)
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return node_from_build(build)
+    return node_from_build(template(key).build(catalog.get))
 
 
 def test_every_fabric_names_its_gear() -> None:

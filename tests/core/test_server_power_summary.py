@@ -11,11 +11,7 @@ from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
 
 def _template(catalog: Catalog, key: str) -> Build:
-    tpl = template(key)
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return template(key).build(catalog.get)
 
 
 def test_dgx_h100_template_shows_the_vendor_10_2_kw(catalog: Catalog) -> None:

@@ -20,10 +20,7 @@ def tiers(catalog: Catalog) -> dict[str, WorkloadTier]:
 
 
 def build_of(tpl: Template, catalog: Catalog) -> Build:
-    build = Build(name=tpl.name, tier=tpl.tier)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return tpl.build(catalog.get)
 
 
 def test_the_five_asked_for_and_the_four_tier_templates_exist() -> None:

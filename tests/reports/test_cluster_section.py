@@ -14,11 +14,7 @@ from dlhw_desktop.reports.cluster_sheet import plan_for_build, to_json
 
 
 def _dgx(catalog: Catalog) -> Build:
-    tpl = template("dgx-h100")
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return template("dgx-h100").build(catalog.get)
 
 
 def _table(section, title_start: str):

@@ -28,11 +28,7 @@ pytestmark = [
 
 
 def _dgx(catalog: Catalog) -> Build:
-    tpl = template("dgx-h100")
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return template("dgx-h100").build(catalog.get)
 
 
 def _text(path: Path) -> str:

@@ -16,11 +16,7 @@ from dlhw_desktop.ui.shell.main_window import MainWindow
 
 
 def _dgx(catalog: Catalog) -> Build:
-    tpl = template("dgx-h100")
-    build = Build(tpl.name)
-    for part_id, quantity in tpl.parts:
-        build.add(catalog.get(part_id), quantity)
-    return build
+    return template("dgx-h100").build(catalog.get)
 
 
 def _values(tab: ClusterTab) -> dict[str, str]:

@@ -81,7 +81,6 @@ def _compare_tab(state: dict) -> str:
 
 def _check_template(state: dict) -> str:
     from dlhw_desktop.catalog.userparts import PartResolver
-    from dlhw_desktop.core.build import Build
     from dlhw_desktop.core.checks import check_build
     from dlhw_desktop.core.templates import TEMPLATES, TEMPLATES_BY_KEY
     from dlhw_desktop.core.tiers import tiers_from_rows
@@ -89,10 +88,7 @@ def _check_template(state: dict) -> str:
     catalog = state["catalog"]
     chosen = next((TEMPLATES_BY_KEY[k] for k in TEMPLATE_KEY_PREFERENCE
                    if k in TEMPLATES_BY_KEY), TEMPLATES[0])
-    resolver = PartResolver(catalog)
-    build = Build(name=chosen.name, tier=chosen.tier)
-    for part_id, quantity in chosen.parts:
-        build.add(resolver.get(part_id), quantity)
+    build = chosen.build(PartResolver(catalog).get)
     report = check_build(build, tiers=tiers_from_rows(catalog.tier_rows()))
     if report.verdict == "fail":
         failed = [r.message for r in report.results if r.status == "fail"]
