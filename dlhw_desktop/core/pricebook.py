@@ -317,13 +317,13 @@ def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
     return header, body, delimiter
 
 
-def is_total_line(row: ImportRow, part_cells: Sequence[str]) -> bool:
-    """A subtotal, tax, shipping or discount line of a quote: no part is named in it but
-    its first words say what it sums."""
+def is_total_line(row: ImportRow, part_number: str, part_id: str) -> bool:
+    """A subtotal, tax, shipping or discount line of a quote: it names no part number or
+    id, and its first words say what it sums."""
+    if part_number.strip() or part_id.strip():
+        return False
     first = next((v for v in row.values.values() if v.strip()), "")
-    return bool(_TOTAL_LINE.match(first)) or (
-        not any(c.strip() for c in part_cells[:2]) and bool(_TOTAL_LINE.match(
-            " ".join(v for v in row.values.values() if v.strip()))))
+    return bool(_TOTAL_LINE.match(first))
 
 
 def _header_key(name: str) -> str:
@@ -472,8 +472,7 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     for done, row in enumerate(rows):
         if progress is not None and done % PROGRESS_EVERY == 0:
             progress(done, len(rows))
-        if is_total_line(row, [cell(row, "part_number"), cell(row, "part_id"),
-                               cell(row, "name")]):
+        if is_total_line(row, cell(row, "part_number"), cell(row, "part_id")):
             preview.skipped.append((row.line, "a total, tax, shipping or discount line"))
             continue
         try:

@@ -180,3 +180,17 @@ def test_an_unexpected_failure_is_said_and_nothing_is_saved(
     dialog = open_dialog(qtbot, catalog, book, path)
     assert "could not be read (ValueError: index exploded)" in dialog.message.text()
     assert not dialog.save_button.isEnabled() and book.prices() == []
+
+
+def test_a_damaged_price_book_is_said_and_the_preview_still_shows(
+        qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
+    damaged = tmp_path / "book.db"
+    damaged.write_bytes(b"not a database\n" * 200)
+    path = tmp_path / "quote.csv"
+    path.write_text("Description,Price\nGeForce RTX 4090,1500\n", encoding="utf-8")
+    dialog = open_dialog(qtbot, catalog, PriceBook(damaged), path)
+    assert statuses(dialog) == {2: RowStatus.MATCHED}
+    assert "cannot be read" in dialog.message.text()
+    dialog.save_button.click()
+    assert dialog.message.text().startswith("Not saved:")
+    assert damaged.read_bytes() == b"not a database\n" * 200  # nothing lost

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices import PRICE_KIND_LABELS, price_kind
+from dlhw_desktop.core.prices import describe_price
 
 MAX_NODES = 16_384
 RACK_UNITS = 42
@@ -219,12 +219,8 @@ class ClusterPlan:
 
     @property
     def price_sources(self) -> tuple[str, ...]:
-        def kind_text(kind: str) -> str:
-            known = price_kind(kind)
-            return PRICE_KIND_LABELS[known] if known is not None else kind
-
         return tuple(f"{key.split(':')[0].capitalize()} price: ${p.amount_usd:,.0f} "
-                     f"({kind_text(p.kind)}, {p.price_date}): {p.source}"
+                     f"({describe_price(p.kind, p.price_date)}): {p.source}"
                      for key in gear_keys(self.fabric)
                      if (p := self.gear_prices.get(key)) is not None)
 

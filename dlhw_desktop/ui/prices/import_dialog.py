@@ -265,7 +265,11 @@ class PriceImportDialog(QDialog):
     def _refresh(self) -> None:
         preview = self.preview
         assert preview is not None
-        current = {p.part_id: p for p in self.book.prices()}
+        try:
+            current = {p.part_id: p for p in self.book.prices()}
+        except PriceBookError as exc:  # a damaged book: the preview still shows; Save says
+            current = {}
+            self.message.setText(f"Your price book cannot be read: {exc}")
         lines = preview_lines(preview, current)
         self.model.set_lines(lines)
         replaced = sum(1 for _, _, part in preview.matched if part.id in current)
