@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test lint check catalog bench package screenshots clean
+.PHONY: run test test-fast lint check catalog bench package screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,10 +28,15 @@ run: $(VENV)/.installed-run
 	@$(BIN)/python -m compileall -q dlhw_desktop
 	$(BIN)/dlhw $(ARGS)
 
-## test: set up everything and run the test suite (offscreen)
+## test: set up everything and run the test suite (offscreen), one worker per core
+PYTEST_WORKERS ?= auto
 test: $(VENV)/.installed-dev
 	@scripts/system-deps.sh test
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+## test-fast: the tests that read neither the real catalog nor a widget (~20 s)
+test-fast: $(VENV)/.installed-dev
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not catalog and not gui" $(PYTEST_ARGS)
 
 ## lint: ruff and the layer contract (no Qt below ui/, no SQL outside catalog/)
 lint: $(VENV)/.installed-dev

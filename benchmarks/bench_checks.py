@@ -15,11 +15,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize, time_ms
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, make_part_id
-from dlhw_desktop.core.tiers import tiers_from_rows
 
 GOAL_MS = 5.0
 

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize, time_ms
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckSettings, check_build
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import ClusterSpec, plan_cluster

@@ -59,7 +59,7 @@ def main() -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.core.compare import BASE_METRICS, DERIVED_METRICS, PRECISIONS
+    from dlhw_desktop.core.compare.comparison import BASE_METRICS, DERIVED_METRICS, PRECISIONS
     from dlhw_desktop.ui.common.settings import AppSettings
 
     start = time.perf_counter()

@@ -28,7 +28,7 @@ def run() -> dict[str, object]:
     from PySide6.QtWidgets import QApplication
 
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.core.build import slot_for
+    from dlhw_desktop.core.build.build import slot_for
     from dlhw_desktop.core.fields import Category
     from dlhw_desktop.ui.common.settings import AppSettings
     from dlhw_desktop.ui.planner.build_commands import (

@@ -20,10 +20,10 @@ from _common import emit, summarize, time_ms
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.build_fit import workload_check
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import tiers_from_rows
+from dlhw_desktop.core.build.workload_fit import workload_check
 from dlhw_desktop.core.checks import check_build
-from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.reports.build_sheet import BuildSheet, sheet_from_catalog
 
 GOAL_MS = 1000.0

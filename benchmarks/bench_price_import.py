@@ -23,7 +23,7 @@ from _common import emit, summarize, time_ms
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.pricebook import PartIndex, preview_import
+from dlhw_desktop.core.prices.price_list import PartIndex, preview_import
 from dlhw_desktop.resources import bundled_catalog_path
 
 ROWS = 10_000

@@ -50,6 +50,34 @@ def catalog_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+def fresh_catalog_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The catalog built from its sources, once per run (per worker): the tests about what
+    the build makes share it instead of building their own (4 s each on 2 cores)."""
+    from dlhw_desktop.catalog.builder import build_catalog
+    from dlhw_desktop.resources import catalog_sources_dir
+
+    path = tmp_path_factory.mktemp("fresh-catalog") / "catalog.db"
+    build_catalog(catalog_sources_dir(), path)
+    return path
+
+
+_REAL_DATA_FIXTURES = frozenset({"catalog", "catalog_path", "fresh_catalog_path",
+                                 "big_catalog_path"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what a test needs, so a subset can be chosen (CONTRIBUTING.md): ``catalog``
+    for a test that reads the real catalog (bundled or freshly built), ``gui`` for a
+    widget test. ``make test`` still runs everything."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & _REAL_DATA_FIXTURES:
+            item.add_marker(pytest.mark.catalog)
+        if "qtbot" in names or "/tests/ui/" in str(item.path).replace("\\", "/"):
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(scope="session")
 def catalog(catalog_path: Path):
     from dlhw_desktop.catalog.store import Catalog
 

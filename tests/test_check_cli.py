@@ -9,9 +9,9 @@ import pytest
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.templates import template
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
 PSU_750 = "psu/seasonic-focus-gx-750-atx-3"

@@ -9,8 +9,8 @@ import pytest
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.templates import template
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.templates import template
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

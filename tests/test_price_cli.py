@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver
 from dlhw_desktop.cli import main
@@ -87,9 +87,9 @@ def test_the_users_price_wins_when_a_part_is_resolved(capsys: pytest.CaptureFixt
                                  "demanding-recommended"])
 def test_a_price_list_of_the_missing_parts_completes_a_templates_total(
         capsys: pytest.CaptureFixture[str], catalog: Catalog, tmp_path: Path, key: str) -> None:
-    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build import buildfile
+    from dlhw_desktop.core.build.templates import template
     from dlhw_desktop.core.checks import summarize
-    from dlhw_desktop.core.templates import template
 
     tpl = template(key)
     document = {"format": buildfile.FORMAT, "version": buildfile.VERSION, "name": tpl.name,

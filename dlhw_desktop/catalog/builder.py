@@ -39,10 +39,10 @@ from dlhw_desktop.catalog.sources import (
     read_figure_sources,
     read_tiers,
 )
-from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
 from dlhw_desktop.core.fields import ALL_FIELDS, Category
-from dlhw_desktop.core.prices import RENTAL_KINDS, Price, headline, price_kind
+from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
+from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)

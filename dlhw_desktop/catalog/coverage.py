@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.check_inputs import CHECK_INPUTS, CheckInput
+from dlhw_desktop.core.checks.inputs import CHECK_INPUTS, CheckInput
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
 SINCE_YEAR = 2020

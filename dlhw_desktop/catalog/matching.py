@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.build import Build, Slot, quantity_limit
+from dlhw_desktop.core.build.build import Build, Slot, quantity_limit
 from dlhw_desktop.core.detect import (
     DetectedCpu,
     DetectedDisk,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dlhw_desktop.core.compat_rules import FIT_FIELDS, CompatFilter, LimitRule, ValueRule
+from dlhw_desktop.core.compat.rules import FIT_FIELDS, CompatFilter, LimitRule, ValueRule
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
 Cell = Callable[[str, Any], Any]

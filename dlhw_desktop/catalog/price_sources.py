@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dlhw_desktop.catalog.sources import _check_date
 from dlhw_desktop.core.errors import CatalogSourceError
-from dlhw_desktop.core.prices import CURRENCIES, PURCHASE_KINDS, Price, PriceKind, price_kind
+from dlhw_desktop.core.prices.kinds import CURRENCIES, PURCHASE_KINDS, Price, PriceKind, price_kind
 
 PRICES_FILE = "prices.csv"
 PENDING_PRICES_FILE = "prices_pending.csv"

@@ -31,13 +31,13 @@ from dlhw_desktop.core.fields import (
     FIELDS_BY_NAME,
     Category,
 )
+from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import FigureSource, Part
-from dlhw_desktop.core.reading import FileReadError, check_regular_file
 from dlhw_desktop.resources import bundled_catalog_path
 
 if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
     from dlhw_desktop.catalog.part_filters import GroupCache
-    from dlhw_desktop.core.compat_rules import CompatFilter
+    from dlhw_desktop.core.compat.rules import CompatFilter
 
 P = ParamSpec("P")
 R = TypeVar("R")

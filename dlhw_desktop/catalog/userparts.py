@@ -18,14 +18,14 @@ from typing import Any
 import sqlite_utils
 
 from dlhw_desktop.catalog.part_rows import row_to_part
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError, DlhwError, UnknownPartError
 from dlhw_desktop.core.fields import ALL_FIELDS, FIELDS_BY_NAME, Category, fields_for
+from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.limits import MAX_FIGURE, MAX_NAME_CHARS, MAX_TEXT_CHARS, valid_text
 from dlhw_desktop.core.parts import Part, make_part_id
-from dlhw_desktop.core.pricebook import PriceBookError
-from dlhw_desktop.core.reading import FileReadError, check_regular_file
+from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.resources import user_data_dir
 
 CUSTOM_PREFIX = "custom/"

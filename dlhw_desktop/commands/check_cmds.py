@@ -58,9 +58,9 @@ def _settings(args: argparse.Namespace):
 
 def cmd_check(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build import buildfile
+    from dlhw_desktop.core.build.tiers import tiers_from_rows
     from dlhw_desktop.core.checks import check_build
-    from dlhw_desktop.core.tiers import tiers_from_rows
 
     settings = _settings(args)
     catalog = open_catalog(args)

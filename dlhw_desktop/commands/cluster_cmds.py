@@ -54,11 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_cluster(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-    from dlhw_desktop.core import buildfile
-    from dlhw_desktop.core.atomic import write_atomic
+    from dlhw_desktop.core.build import buildfile
     from dlhw_desktop.core.cluster import planfile
     from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec
     from dlhw_desktop.core.fields import Category
+    from dlhw_desktop.core.files.atomic import write_atomic
     from dlhw_desktop.reports.cluster_sheet import (
         plan_for_build,
         sections,
@@ -120,9 +120,9 @@ def cmd_cluster(args: argparse.Namespace) -> int:
 def _gear_prices() -> dict[str, GearPrice]:
     """The user's quotes for switches, cables and transceivers (a damaged price book is
     said once and leaves the network unpriced)."""
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
     from dlhw_desktop.core.cluster.gear import gear_prices
-    from dlhw_desktop.core.pricebook import PriceBookError
+    from dlhw_desktop.core.prices.book import PriceBookError
 
     book = PriceBook()
     try:

@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     from dlhw_desktop.catalog.matching import detect_build
-    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build import buildfile
     from dlhw_desktop.core.detect import LiveHost, RecordedHost, RecordingHost
 
     if not 0 < args.timeout <= 120:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dlhw_desktop.commands.common import open_catalog, warn_user_parts
-from dlhw_desktop.core.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.errors import CatalogError, DlhwError
+from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
 
 if TYPE_CHECKING:
     from dlhw_desktop.reports.sheet_model import BuildSheet
@@ -92,10 +92,10 @@ def sheet_of_build_file(args: argparse.Namespace) -> BuildSheet:
     """The build sheet of ``args.build`` (its warnings to stderr): what ``export`` prints
     as PDF and ``share`` as text."""
     from dlhw_desktop.catalog.userparts import PartResolver
-    from dlhw_desktop.core import buildfile
-    from dlhw_desktop.core.build_fit import workload_check
+    from dlhw_desktop.core.build import buildfile
+    from dlhw_desktop.core.build.tiers import tiers_from_rows
+    from dlhw_desktop.core.build.workload_fit import workload_check
     from dlhw_desktop.core.checks import check_build
-    from dlhw_desktop.core.tiers import tiers_from_rows
     from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
     catalog = open_catalog(args)

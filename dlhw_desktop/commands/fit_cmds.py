@@ -19,7 +19,7 @@ from dlhw_desktop.commands.common import (
     warn_user_parts,
 )
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.build import Build, quantity_limit
+from dlhw_desktop.core.build.build import Build, quantity_limit
 from dlhw_desktop.core.errors import UnknownPartError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import gib
@@ -205,7 +205,7 @@ def _planned_workload(args: argparse.Namespace,
 
 def _assumptions(args: argparse.Namespace, build: Build | None = None) -> CostAssumptions:
     """``core.build_fit.cost_assumptions``: the function the app's panel uses too."""
-    from dlhw_desktop.core.build_fit import cost_assumptions
+    from dlhw_desktop.core.build.workload_fit import cost_assumptions
 
     if args.electricity is not None and args.electricity < 0:
         raise InvalidWorkloadError(f"electricity price must be >= 0, got {args.electricity!r}")
@@ -268,7 +268,7 @@ def _accelerator(part: Part) -> Part:
 
 def _load_build(path: Path, find: Finder) -> Build:
     """A saved build (``core.buildfile``); its warnings go to stderr."""
-    from dlhw_desktop.core import buildfile
+    from dlhw_desktop.core.build import buildfile
 
     loaded = buildfile.load(path, find)
     warn_user_parts(getattr(find, "__self__", None))

@@ -69,14 +69,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _book():
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
 
     return PriceBook()
 
 
 def cmd_set(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.cluster.gear import gear_items, is_gear_key
-    from dlhw_desktop.core.pricebook import user_price
+    from dlhw_desktop.core.prices.book import user_price
 
     if is_gear_key(args.id):  # a switch, cable or transceiver a cluster plan counts
         price = user_price(args.id, args.amount, args.currency, args.date, args.note)
@@ -151,7 +151,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from dlhw_desktop.core.pricebook import parse_date
+    from dlhw_desktop.core.prices.book import parse_date
 
     rate = _book().set_rate(args.currency, args.usd_per_unit, parse_date(args.date))
     print(f"1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
@@ -171,8 +171,8 @@ def cmd_currency(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from dlhw_desktop.core.atomic import write_atomic
-    from dlhw_desktop.core.pricebook import prices_csv
+    from dlhw_desktop.core.files.atomic import write_atomic
+    from dlhw_desktop.core.prices.price_list import prices_csv
 
     prices = _book().prices()
     text = prices_csv(prices)
@@ -206,7 +206,7 @@ def _progress_line():
 
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.core.pricebook import preview_import
+    from dlhw_desktop.core.prices.price_list import preview_import
 
     overrides: dict[str, str] = {}
     for item in args.column:

@@ -398,3 +398,12 @@ def figure_label(key: str) -> str:
     if not any(c.isdigit() for c in words.split(" ", 1)[0]):  # "x16 slots" stays
         words = words[:1].upper() + words[1:]
     return f"{words} ({unit})" if unit else words
+
+
+def field_label(name: str) -> str:
+    """A field's human label from the vocabulary (``tdp_w`` -> ``TDP``), never its name."""
+    spec = FIELDS_BY_NAME.get(name)
+    label = spec.label if spec is not None else name.replace("_", " ")
+    first = label.split(" ", 1)[0]
+    acronym = first.isupper() or any(c.isupper() or c.isdigit() for c in first[1:])
+    return label if acronym else label[:1].lower() + label[1:]

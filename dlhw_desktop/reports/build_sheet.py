@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dlhw_desktop import APP_NAME, __version__
-from dlhw_desktop.core.build import Build, BuildItem, Slot
-from dlhw_desktop.core.buildfile import is_placeholder
+from dlhw_desktop.core.build.build import Build, BuildItem, Slot
+from dlhw_desktop.core.build.buildfile import is_placeholder
+from dlhw_desktop.core.build.tiers import TIER_LABELS
 from dlhw_desktop.core.checks import CheckReport, CheckResult, CheckSettings, worst
 from dlhw_desktop.core.checks.summary import BuildSummary
-from dlhw_desktop.core.currency import DisplayCurrency
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.formatting import (
     NA,
@@ -34,8 +34,8 @@ from dlhw_desktop.core.formatting import (
     watts,
 )
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices import describe_price
-from dlhw_desktop.core.tiers import TIER_LABELS
+from dlhw_desktop.core.prices.currency import DisplayCurrency
+from dlhw_desktop.core.prices.kinds import describe_price
 from dlhw_desktop.core.verdict import Status, grouped
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult
@@ -172,8 +172,8 @@ def sheet_from_catalog(build: Build, report: CheckReport, catalog: Catalog,
 def users_currency() -> DisplayCurrency:
     """The currency and rate from the user's price book; US dollars when it cannot be read
     (a damaged price book must not stop a sheet)."""
-    from dlhw_desktop.catalog.pricebook import PriceBook
-    from dlhw_desktop.core.pricebook import PriceBookError
+    from dlhw_desktop.catalog.price_store import PriceBook
+    from dlhw_desktop.core.prices.book import PriceBookError
 
     try:
         return PriceBook().display_currency()

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, GearPrice, plan_cluster
 from dlhw_desktop.core.formatting import NA

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import NA, gigabytes, number, watts

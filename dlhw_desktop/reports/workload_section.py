@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.build_fit import Finder, build_accelerators, fit_build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.workload_fit import Finder, build_accelerators, fit_build
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.formatting import GIB, NA, count, duration, gib, money, number, percent
 from dlhw_desktop.core.verdict import grouped

@@ -30,6 +30,7 @@ def main(out: Path) -> None:
     os.environ["DLHW_DATA_DIR"] = tempfile.mkdtemp()
     app = QApplication(sys.argv)
     from dlhw_desktop.catalog.pricebook import PriceBook
+
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.common.theme import apply_theme
     from dlhw_desktop.ui.prices.import_dialog import PriceImportDialog

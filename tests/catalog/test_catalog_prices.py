@@ -12,7 +12,7 @@ from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.price_sources import COLUMNS, read_prices
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.prices import PriceKind, price_kind
+from dlhw_desktop.core.prices.kinds import PriceKind, price_kind
 from dlhw_desktop.resources import catalog_sources_dir
 
 HEADER = ",".join(COLUMNS)

@@ -12,7 +12,7 @@ import pytest
 
 from dlhw_desktop.catalog.coverage import SINCE_YEAR, coverage
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.check_inputs import CHECK_INPUTS, CheckInput, applies_to
+from dlhw_desktop.core.checks.inputs import CHECK_INPUTS, CheckInput, applies_to
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 

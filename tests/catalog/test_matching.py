@@ -16,8 +16,8 @@ from dlhw_desktop.catalog.matching import (
     match_memory,
 )
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Slot
 from dlhw_desktop.core.checks import run_checks
 from dlhw_desktop.core.detect import (
     DetectedDisk,

@@ -13,10 +13,8 @@ from dlhw_desktop.resources import catalog_sources_dir
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("opendb") / "catalog.db"
-    build_catalog(catalog_sources_dir(), path)
-    return path
+def built(fresh_catalog_path: Path) -> Path:
+    return fresh_catalog_path
 
 
 def test_catalog_info_and_about_box_credit_the_open_data(

@@ -11,7 +11,7 @@ import pytest
 from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.partner_cards import EXTRACT_FILE, extract_gpu_csv
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import run_checks
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -27,10 +27,8 @@ SNAPSHOT = (Path(__file__).resolve().parents[3] / "shared" / "datasets"
 
 
 @pytest.fixture(scope="module")
-def cards_catalog(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
-    path = tmp_path_factory.mktemp("cards") / "catalog.db"
-    build_catalog(catalog_sources_dir(), path)
-    return Catalog.open(path)
+def cards_catalog(fresh_catalog_path: Path) -> Catalog:
+    return Catalog.open(fresh_catalog_path)
 
 
 def test_cards_are_linked_to_their_chip(cards_catalog: Catalog) -> None:

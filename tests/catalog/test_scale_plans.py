@@ -16,10 +16,8 @@ from dlhw_desktop.resources import catalog_sources_dir
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("fresh") / "catalog.db"
-    build_catalog(catalog_sources_dir(), path)
-    return path
+def fresh(fresh_catalog_path: Path) -> Path:
+    return fresh_catalog_path
 
 
 def _plan(path: Path, sql: str, params: tuple[object, ...]) -> str:

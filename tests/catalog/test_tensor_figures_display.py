@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from dlhw_desktop.core.compare_table import spec_table
+from dlhw_desktop.core.compare.table import spec_table
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.ui.catalog.part_details import part_html

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, make_part_id
-from dlhw_desktop.core.tiers import WorkloadTier, tiers_from_rows
 
 SOURCE = "vendor product page (test fixture)"
 SOURCE_DATE = "2025-01-15"

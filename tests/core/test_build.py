@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import (
+from dlhw_desktop.core.build.build import (
     Build,
     BuildEvent,
     BuildItem,

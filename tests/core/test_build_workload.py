@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
@@ -72,7 +72,7 @@ def test_the_workload_is_parsed_once_on_the_way_to_a_build_sheet(
     monkeypatch.setattr(mapping, "workload_from_dict", counting)
     monkeypatch.setattr(build_workload_module, "workload_from_dict", counting)
     loaded = buildfile.load(path, {RTX_4090.id: RTX_4090}.get)
-    from dlhw_desktop.core.build_fit import workload_check
+    from dlhw_desktop.core.build.workload_fit import workload_check
 
     report = check_build(loaded.build, extra_checks=[workload_check()])
     sheet = make_build_sheet(loaded.build, report, candidates=[RTX_4090], date="2026-11-26")

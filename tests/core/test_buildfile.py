@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build, BuildItem, Slot
-from dlhw_desktop.core.buildfile import (
+from dlhw_desktop.core.build.build import Build, BuildItem, Slot
+from dlhw_desktop.core.build.buildfile import (
     Resolver,
     custom_part_id,
     is_placeholder,

@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.check_inputs import CHECK_INPUTS, OPTIONAL_INPUTS, CheckInput, applies_to
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier
 from dlhw_desktop.core.checks import run_checks
-from dlhw_desktop.core.checks._util import field_label
-from dlhw_desktop.core.fields import COMMON_NAMES, FIELDS_BY_NAME, Category
+from dlhw_desktop.core.checks.inputs import CHECK_INPUTS, OPTIONAL_INPUTS, CheckInput, applies_to
+from dlhw_desktop.core.fields import COMMON_NAMES, FIELDS_BY_NAME, Category, field_label
 from dlhw_desktop.core.parts import Part, make_part_id
-from dlhw_desktop.core.tiers import WorkloadTier
 
 
 def make_part(category: Category, vendor: str, name: str, **specs: object) -> Part:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckResult, check_build, run_checks
 
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier
 from dlhw_desktop.core.checks import CheckResult, run_checks
-from dlhw_desktop.core.tiers import WorkloadTier
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.check_inputs import CHECK_INPUTS, applies_to
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckResult, run_checks
+from dlhw_desktop.core.checks.inputs import CHECK_INPUTS, applies_to
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, make_part_id
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import (
     CheckResult,
     CheckSettings,
@@ -16,7 +16,7 @@ from dlhw_desktop.core.checks import (
     parse_power_connectors,
     run_checks,
 )
-from dlhw_desktop.core.checks.power import Connectors
+from dlhw_desktop.core.compat.connectors import Connectors
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier
 from dlhw_desktop.core.checks import (
     CheckContext,
     CheckResult,
@@ -19,7 +20,6 @@ from dlhw_desktop.core.checks import (
     verdict,
     worst,
 )
-from dlhw_desktop.core.tiers import WorkloadTier
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory
@@ -106,7 +106,7 @@ def test_empty_build_has_no_results_and_an_unknown_verdict() -> None:
 
 
 def test_placeholder_parts_make_checks_unknown(parts: PartFactory, workstation: Build) -> None:
-    from dlhw_desktop.core.buildfile import placeholder_part
+    from dlhw_desktop.core.build.buildfile import placeholder_part
     from dlhw_desktop.core.fields import Category
 
     workstation.add(placeholder_part("accelerator/gone-gpu", Category.ACCELERATOR, "Gone GPU"))

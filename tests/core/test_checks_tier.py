@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.checks import CheckResult, run_checks
 from dlhw_desktop.core.errors import CatalogError
-from dlhw_desktop.core.tiers import WorkloadTier, tiers_from_rows
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory

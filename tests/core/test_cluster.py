@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.cluster import planfile
 from dlhw_desktop.core.cluster.fabric import FABRICS, QM9700, count_fabric
 from dlhw_desktop.core.cluster.node import node_from_build
@@ -19,7 +20,6 @@ from dlhw_desktop.core.cluster.plan import (
     training_time,
 )
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.templates import template
 from dlhw_desktop.core.workload.precision import peak_flops
 
 SUPERPOD_B200 = ("https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-"

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.cluster.gear import gear_items, gear_prices, is_gear_key
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import ClusterSpec, plan_cluster
-from dlhw_desktop.core.pricebook import Rate, UserPrice
-from dlhw_desktop.core.templates import template
+from dlhw_desktop.core.prices.book import Rate, UserPrice
 
 
 def _node(catalog: Catalog, key: str = "dgx-h100"):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.compare import (
+from dlhw_desktop.core.compare.comparison import (
     M_BANDWIDTH_PER_W,
     M_MEMORY_PER_KUSD,
     M_PRICE,
@@ -20,23 +20,19 @@ from dlhw_desktop.core.compare import (
     M_THROUGHPUT_PER_W,
     MAX_PARTS,
     METRICS,
-    PRESETS,
-    PRESETS_BY_NAME,
     CompareExportError,
     Comparison,
-    Preset,
     absent_notes,
     best_indices,
     format_metric,
     metric_values,
     normalise,
     normalised_groups,
-    resolve_preset,
-    scatter_points,
-    short_name,
     write_atomic,
 )
-from dlhw_desktop.core.compare_table import spec_table, table_csv, table_markdown
+from dlhw_desktop.core.compare.presets import PRESETS, PRESETS_BY_NAME, Preset, resolve_preset
+from dlhw_desktop.core.compare.scatter import scatter_points, short_name
+from dlhw_desktop.core.compare.table import spec_table, table_csv, table_markdown
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import FigureSource, Part
 

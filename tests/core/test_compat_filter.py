@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.compat_filter import FIT_FIELDS, compat_filter, is_active
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.compat.filter import FIT_FIELDS, compat_filter, is_active
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from tests.core.conftest import make_part

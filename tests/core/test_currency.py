@@ -3,8 +3,8 @@ no guess."""
 
 from __future__ import annotations
 
-from dlhw_desktop.core.currency import DisplayCurrency, format_money
-from dlhw_desktop.core.pricebook import Rate
+from dlhw_desktop.core.prices.book import Rate
+from dlhw_desktop.core.prices.currency import DisplayCurrency, format_money
 
 EUR = Rate("EUR", 1.0 / 0.92, "2026-11-20")
 

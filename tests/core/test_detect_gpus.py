@@ -6,16 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.core.detect.gpus import (
-    detect_gpus,
+from dlhw_desktop.core.detect.gpu_tools import (
     pair_dual_die,
     parse_amd_smi,
-    parse_macos_displays,
     parse_nvidia_smi,
-    parse_quantity,
     parse_rocm_smi,
-    parse_windows_video,
 )
+from dlhw_desktop.core.detect.gpus import detect_gpus
+from dlhw_desktop.core.detect.gpus_desktop import parse_macos_displays, parse_windows_video
 from dlhw_desktop.core.detect.host import HostInfo, RecordedHost
 from dlhw_desktop.core.detect.pci import (
     gpus_from_lspci,
@@ -23,6 +21,7 @@ from dlhw_desktop.core.detect.pci import (
     parse_lspci,
     split_alternatives,
 )
+from dlhw_desktop.core.detect.values import parse_quantity
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "detect"
 

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build, Slot
-from dlhw_desktop.core.buildfile import dumps, loads
+from dlhw_desktop.core.build.build import Build, Slot
+from dlhw_desktop.core.build.buildfile import dumps, loads
+from dlhw_desktop.core.build.tiers import WorkloadTier
 from dlhw_desktop.core.checks import CheckResult, run_checks
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.tiers import WorkloadTier
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory
@@ -79,8 +80,8 @@ def test_one_cpu_on_a_single_socket_board_says_nothing(parts: PartFactory,
 
 def test_both_cpus_count_in_the_power_budget(parts: PartFactory,
                                              make_build: MakeBuild) -> None:
-    single = CheckContext(make_build(parts.epyc_7443(), parts.h12dsi_n6())).budget
-    dual = CheckContext(make_build((parts.epyc_7443(), 2), parts.h12dsi_n6())).budget
+    single = budget_of(CheckContext(make_build(parts.epyc_7443(), parts.h12dsi_n6())))
+    dual = budget_of(CheckContext(make_build((parts.epyc_7443(), 2), parts.h12dsi_n6())))
     assert single.cpu_w == 200 and dual.cpu_w == 400
     assert dual.sustained_w is not None and single.sustained_w is not None
     assert dual.sustained_w - single.sustained_w == pytest.approx(200)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckResult, run_checks, summarize
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from dlhw_desktop.core.prices import (
+from dlhw_desktop.core.prices.kinds import (
     Price,
     PriceKind,
     describe_price,

@@ -7,15 +7,15 @@ import pytest
 
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.pricebook import (
+from dlhw_desktop.core.prices.book import (
     PriceBookError,
     Rate,
     UserPrice,
     apply,
     parse_amount,
-    preview_import,
     user_price,
 )
+from dlhw_desktop.core.prices.price_list import preview_import
 
 RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
                 "GeForce RTX 4090", "test", "2026-01-01", price_usd=1599.0,
@@ -162,7 +162,7 @@ def test_the_part_number_index_finds_what_a_scan_of_every_name_finds() -> None:
     """The three-letter index is a speed-up only: the same parts as looking at each name."""
     import random
 
-    from dlhw_desktop.core.pricebook import PartIndex, normalise
+    from dlhw_desktop.core.prices.price_list import PartIndex, normalise
 
     rnd = random.Random(5)
     parts = [Part(f"storage/x-{i}", Category.STORAGE, "Vendor",

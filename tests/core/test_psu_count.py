@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build, Slot
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build, Slot
 from dlhw_desktop.core.checks import check_build
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"

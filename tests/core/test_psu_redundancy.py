@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckResult, run_checks
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 
 if TYPE_CHECKING:
@@ -34,12 +35,12 @@ def test_redundant_modules_count_what_must_carry_the_load(
     ctx = CheckContext(make_build((parts.epyc_7443(), 2), parts.h12dsi_n6(),
                                   (module(parts), count)))
     assert ctx.psu_carrying == carrying
-    assert ctx.budget.psu_w == usable_w
+    assert budget_of(ctx).psu_w == usable_w
 
 
 def test_atx_units_still_share_the_load(parts: PartFactory, make_build: MakeBuild) -> None:
     ctx = CheckContext(make_build(parts.ryzen_9_7950x(), (parts.prime_tx_1600(), 2)))
-    assert ctx.psu_carrying == 2 and ctx.budget.psu_w == 3200
+    assert ctx.psu_carrying == 2 and budget_of(ctx).psu_w == 3200
     assert found(make_build(parts.ryzen_9_7950x(), (parts.prime_tx_1600(), 2)),
                  "power.redundancy") == []
 

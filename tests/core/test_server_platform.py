@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build, Slot
+from dlhw_desktop.core.build.build import Build, Slot
 from dlhw_desktop.core.checks import CheckSettings, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 

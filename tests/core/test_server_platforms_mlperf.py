@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckSettings, check_build
 
 H100 = "accelerator/nvidia-h100-sxm5-80-gb"

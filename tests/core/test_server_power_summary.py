@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.checks.budget import VENDOR_MAX_BASIS
-from dlhw_desktop.core.templates import template
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 
 

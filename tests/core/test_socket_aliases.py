@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import check_build
-from dlhw_desktop.core.checks._util import norm_socket, socket_list
+from dlhw_desktop.core.compat.vocabulary import norm_socket, socket_list
 
 X399_BOARD = "motherboard/asus-x399-rog-zenith-extreme-str4-ddr4-eatx"  # socket "TR4"
 

@@ -8,10 +8,10 @@ import time
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import TIER_NAMES, Build
+from dlhw_desktop.core.build.build import TIER_NAMES, Build
+from dlhw_desktop.core.build.templates import TEMPLATES, Template, template
+from dlhw_desktop.core.build.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.checks import MAINS, CheckSettings, check_build
-from dlhw_desktop.core.templates import TEMPLATES, Template, template
-from dlhw_desktop.core.tiers import WorkloadTier, tiers_from_rows
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.tiers import TierRequirement, tiers_from_rows
+from dlhw_desktop.core.build.tiers import TierRequirement, tiers_from_rows
 
 
 def test_storage_kinds_split_on_every_separator() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from dlhw_desktop import cli
 from dlhw_desktop.commands import fit_cmds
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.build_fit import fit_build, workload_check, workload_checks
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.workload_fit import fit_build, workload_check, workload_checks
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part

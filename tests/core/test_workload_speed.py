@@ -11,8 +11,8 @@ import pytest
 
 from dlhw_desktop import cli
 from dlhw_desktop.commands import fit_cmds
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.build_fit import cost_assumptions, fit_build, machine_price
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.workload_fit import cost_assumptions, fit_build, machine_price
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_workload import BuildWorkload

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
+from dlhw_desktop.core.build import buildfile
 from dlhw_desktop.core.errors import BuildFileError
 
 JSON = st.recursive(

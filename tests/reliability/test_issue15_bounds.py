@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
 from dlhw_desktop.commands.common import print_json
-from dlhw_desktop.core import buildfile, limits
-from dlhw_desktop.core.build import Build, QuantityLimitError
+from dlhw_desktop.core import limits
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build, QuantityLimitError
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.core.fields import Category
@@ -296,7 +297,7 @@ def test_fit_prints_one_line_for_identical_gpus(capsys: pytest.CaptureFixture[st
 
 def test_workload_checks_of_a_cloud_fleet_are_one_result(catalog: Any) -> None:
     from dlhw_desktop.catalog.userparts import PartResolver
-    from dlhw_desktop.core.build_fit import workload_checks
+    from dlhw_desktop.core.build.workload_fit import workload_checks
 
     find = PartResolver(catalog).find
     build = Build(workload=BuildWorkload.from_mapping(
@@ -461,7 +462,7 @@ def test_user_parts_with_bad_rows_are_one_message(_private_user_data: Path) -> N
 
 
 def test_a_batch_is_admitted_against_what_it_already_took(catalog: Any) -> None:
-    from dlhw_desktop.core.build_room import admit, quantity_refusal
+    from dlhw_desktop.core.build.room import admit, quantity_refusal
 
     build = Build()
     card = catalog.get(RTX_4090)

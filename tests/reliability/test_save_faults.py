@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.errors import BuildFileError
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
@@ -55,8 +55,8 @@ def test_unwritable_folder_is_a_clear_error(tmp_path: Path, catalog: Catalog) ->
 
 KILLED_SAVE = r"""
 import os, sys, time
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 real_fsync = os.fsync
 def slow_fsync(fd):
     print("writing", flush=True)

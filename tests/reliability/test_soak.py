@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtGui import QUndoStack
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build, slot_for
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build, slot_for
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.planner.build_commands import (

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop.cli import main
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.atomic import UnsafeTargetError, check_target, write_atomic
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.errors import BuildFileError
+from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target, write_atomic
 from dlhw_desktop.resources import source_checkout_catalog
 
 REPO = Path(__file__).resolve().parent.parent.parent

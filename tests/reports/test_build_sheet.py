@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.buildfile import placeholder_part
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.buildfile import placeholder_part
+from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.formatting import NA, money, short_source
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import make_build_sheet, sheet_from_catalog
 from dlhw_desktop.reports.sheet_charts import comparable_accelerators
@@ -286,8 +286,8 @@ def test_each_priced_line_says_what_kind_of_price_and_when(catalog) -> None:
 
 
 def test_the_total_reads_in_the_chosen_currency_with_its_rate(catalog: Any) -> None:
-    from dlhw_desktop.core.currency import DisplayCurrency
-    from dlhw_desktop.core.pricebook import Rate
+    from dlhw_desktop.core.prices.book import Rate
+    from dlhw_desktop.core.prices.currency import DisplayCurrency
 
     build = make_build(catalog, (("accelerator/nvidia-geforce-rtx-4090", 2),))
     euros = DisplayCurrency("EUR", Rate("EUR", 1.25, "2026-11-20"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.cluster.fabric import FABRICS
 from dlhw_desktop.core.cluster.plan import ClusterSpec, GearPrice, gear_keys
-from dlhw_desktop.core.templates import template
 from dlhw_desktop.reports.cluster_section import cluster_section
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, to_json
 

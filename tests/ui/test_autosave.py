@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.planner import autosave
 from dlhw_desktop.ui.planner.build_commands import AddPartCommand

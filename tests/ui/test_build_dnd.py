@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.build.build import Slot
 from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 from dlhw_desktop.ui.common.dnd import part_ids_to_mime
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
-from dlhw_desktop.core.build import Build, Slot
+from dlhw_desktop.core.build.build import Build, Slot
+from dlhw_desktop.core.build.templates import TEMPLATES
 from dlhw_desktop.core.checks import CheckResult
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.templates import TEMPLATES
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.planner import build_files as build_files_module

@@ -22,12 +22,8 @@ STRIX = "accelerator/asus-rog-strix-gaming-oc-geforce-rtx-4090-24gb-gddr6x-black
 
 
 @pytest.fixture(scope="module")
-def cards_catalog(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
-    from dlhw_desktop.resources import catalog_sources_dir
-
-    path: Path = tmp_path_factory.mktemp("chip-cards") / "catalog.db"
-    build_catalog(catalog_sources_dir(), path)
-    return Catalog.open(path)
+def cards_catalog(fresh_catalog_path: Path) -> Catalog:
+    return Catalog.open(fresh_catalog_path)
 
 
 def make_tab(qtbot: QtBot, catalog: Catalog) -> CatalogTab:

@@ -12,10 +12,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.cluster.plan import ClusterSpec
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.templates import template
 from dlhw_desktop.reports.cluster_sheet import plan_for_build
 from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
 from dlhw_desktop.ui.pdf import export_job, write_build_sheet_pdf

@@ -7,9 +7,9 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.templates import template
 from dlhw_desktop.core.cluster import planfile
-from dlhw_desktop.core.templates import template
 from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.shell.main_window import MainWindow
@@ -65,7 +65,7 @@ def test_the_shell_adds_the_tab_and_hands_it_the_build(
 
 def test_network_quotes_complete_the_capex_and_stay_in_the_price_book(
         qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
 
     build = _dgx(catalog)
     book = PriceBook(tmp_path / "book.db")

@@ -13,7 +13,8 @@ from PySide6.QtGui import QAction, QImage
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.compare import MAX_PARTS, PRESETS, Preset, resolve_preset
+from dlhw_desktop.core.compare.comparison import MAX_PARTS
+from dlhw_desktop.core.compare.presets import PRESETS, Preset, resolve_preset
 from dlhw_desktop.core.fields import PRECISION_FIELDS, Category
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.compare.charts.bars import HBarPanel

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
-from dlhw_desktop.core.build import Build, Slot
+from dlhw_desktop.core.build.build import Build, Slot
 from dlhw_desktop.core.checks import CheckSettings, summarize
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.common.settings import AppSettings

@@ -14,10 +14,10 @@ from reliability.test_issue15_bounds import BAD_BUILD_FILES
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.fields import ALL_FIELDS
-from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.ui.common.settings import AppSettings

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.build.build import Slot
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.shell.main_window import MainWindow
 

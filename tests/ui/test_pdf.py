@@ -14,9 +14,9 @@ import pytest
 from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QWidget
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.checks import check_build
-from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.reports.sheet_model import BuildSheet, CheckRow

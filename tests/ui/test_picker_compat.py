@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.checks._util import norm_socket
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.compat.vocabulary import norm_socket
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE

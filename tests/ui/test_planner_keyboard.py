@@ -68,7 +68,7 @@ def test_the_share_menu_copies_the_build_as_markdown(qtbot: QtBot, catalog: Cata
 
 def test_the_price_cell_takes_your_quote_and_keeps_it_for_every_build(
         qtbot: QtBot, catalog: Catalog, app_settings: AppSettings) -> None:
-    from dlhw_desktop.core.build import Slot
+    from dlhw_desktop.core.build.build import Slot
     from dlhw_desktop.ui.planner.build_model import PRICE
 
     tab = make_build_tab(catalog, app_settings, QUndoStack())
@@ -93,7 +93,7 @@ def test_the_price_cell_takes_your_quote_and_keeps_it_for_every_build(
 
 def test_a_price_in_euros_stays_in_euros(qtbot: QtBot, catalog: Catalog,
                                          app_settings: AppSettings) -> None:
-    from dlhw_desktop.core.build import Slot
+    from dlhw_desktop.core.build.build import Slot
     from dlhw_desktop.ui.planner.build_model import PRICE
 
     tab = make_build_tab(catalog, app_settings, QUndoStack())

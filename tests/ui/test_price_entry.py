@@ -6,11 +6,11 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.checks import CheckSettings
-from dlhw_desktop.core.currency import DisplayCurrency
-from dlhw_desktop.core.pricebook import Rate
+from dlhw_desktop.core.prices.book import Rate
+from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
 from dlhw_desktop.ui.planner.currency_dialog import CurrencyDialog
 from dlhw_desktop.ui.planner.totals_bar import tile_texts
@@ -110,7 +110,7 @@ def test_the_price_row_renders_its_kind_not_markup(catalog: Catalog) -> None:
 
 def test_a_quote_from_the_details_pane_reaches_the_build_totals_in_euros(
         qtbot: QtBot, catalog: Catalog, app_settings) -> None:
-    from dlhw_desktop.core.pricebook import UserPrice
+    from dlhw_desktop.core.prices.book import UserPrice
     from dlhw_desktop.ui.shell.main_window import MainWindow
 
     window = MainWindow(catalog, app_settings)
@@ -131,7 +131,7 @@ def test_a_quote_from_the_details_pane_reaches_the_build_totals_in_euros(
 
 def test_a_damaged_price_book_never_hides_a_part_and_is_said_on_save(
         qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> None:
-    from dlhw_desktop.core.pricebook import UserPrice
+    from dlhw_desktop.core.prices.book import UserPrice
 
     damaged = tmp_path / "book.db"
     damaged.write_bytes(b"this is not a database, it is a note\n" * 50)
@@ -150,7 +150,7 @@ def test_reading_the_price_book_does_not_load_sqlite_utils() -> None:
     import sys
 
     code = ("import sys, tempfile, pathlib\n"
-            "from dlhw_desktop.catalog.pricebook import PriceBook\n"
+            "from dlhw_desktop.catalog.price_store import PriceBook\n"
             "book = PriceBook(pathlib.Path(tempfile.mkdtemp()) / 'b.db')\n"
             "book.get('x'); book.display_currency()\n"
             "print('sqlite_utils' in sys.modules, 'numpy' in sys.modules)\n")

@@ -35,7 +35,7 @@ def test_a_cloud_rate_shows_its_kind(catalog) -> None:
 
 
 def test_no_break_even_is_claimed_when_the_build_has_no_price(qtbot, catalog) -> None:
-    from dlhw_desktop.core.build import Build
+    from dlhw_desktop.core.build.build import Build
     from dlhw_desktop.core.workload.build_workload import BuildWorkload
     from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.pricebook import user_price
+from dlhw_desktop.core.prices.book import user_price
 from dlhw_desktop.ui.prices.import_dialog import NOT_IN_FILE, PriceImportDialog
 from dlhw_desktop.ui.prices.import_model import RowStatus
 from dlhw_desktop.ui.prices.price_files import export_prices

@@ -53,8 +53,8 @@ def test_start_up_with_a_build_to_open_still_completes(tmp_path: Path) -> None:
     """``dlhw --open FILE`` puts the Build tab in front; start-up must still finish (the
     Catalog tab behind it is built but has nothing to paint)."""
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.core import buildfile
-    from dlhw_desktop.core.build import Build
+    from dlhw_desktop.core.build import buildfile
+    from dlhw_desktop.core.build.build import Build
 
     build = Build("opened")
     build.add(Catalog.open().find("accelerator/nvidia-geforce-rtx-4090"))

@@ -11,7 +11,7 @@ from PySide6.QtGui import QDropEvent, QUndoStack
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.planner.build_commands import SetWorkloadCommand
 from dlhw_desktop.ui.workload import workload_panel as panel_module

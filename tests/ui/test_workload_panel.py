@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckContext, check_build
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.memory import GiB

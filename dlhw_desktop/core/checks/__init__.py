@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.checks import compatibility, cooling, memory, power, server, tier
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import WorkloadTier
+from dlhw_desktop.core.checks import cooling, memory, platform, power, server, tier
 from dlhw_desktop.core.checks.budget import PowerBudget, efficiency_at
 from dlhw_desktop.core.checks.context import Check, CheckContext
-from dlhw_desktop.core.checks.power import parse_power_connectors
 from dlhw_desktop.core.checks.settings import MAINS, CheckSettings, Mains
 from dlhw_desktop.core.checks.summary import BuildSummary, summarize_context
-from dlhw_desktop.core.tiers import WorkloadTier
+from dlhw_desktop.core.compat.connectors import parse_power_connectors
 from dlhw_desktop.core.verdict import (
     KINDS,
     STATUS_RANK,
@@ -40,7 +40,7 @@ from dlhw_desktop.core.verdict import (
 )
 
 BUILTIN_CHECKS: tuple[Check, ...] = (
-    compatibility.CHECKS + server.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS
+    platform.CHECKS + server.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS
     + tier.CHECKS
 )
 

@@ -1,22 +1,20 @@
 """The build's power budget: sustained DC load, PSU load, wall draw and yearly energy.
 
-Shared by the power, cooling and summary checks through ``CheckContext.budget``; the
-figures and where they come from are described in ``checks.power``'s docstring. This
-module reads the context only through its attributes, so it imports ``CheckContext``
-for type hints alone (no import circle with ``context``).
+Shared by the power, cooling, server and summary checks through :func:`budget_of`, which
+computes it once per ``CheckContext``; the figures and where they come from are described
+in ``checks.power``'s docstring. The context knows nothing of the budget (it depends on
+the context, never the other way).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
-from dlhw_desktop.core.checks._util import RDIMM_SOCKETS, SERVER_MODULE_FORMS, carrying_w
+from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS, carrying_w
+from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
+from dlhw_desktop.core.compat.vocabulary import RDIMM_SOCKETS
 from dlhw_desktop.core.parts import Part
-
-if TYPE_CHECKING:
-    from dlhw_desktop.core.checks.context import CheckContext
 
 BOARD_W = 50.0
 WORKSTATION_BOARD_W = 80.0
@@ -115,6 +113,17 @@ def storage_w(part: Part) -> float:
 
 
 VENDOR_MAX_BASIS = "vendor maximum system power"
+
+
+_CACHE_KEY = "_power_budget"
+
+
+def budget_of(ctx: CheckContext) -> PowerBudget:
+    """The build's power budget, computed on first use and kept on ``ctx`` for the run."""
+    cached = ctx.__dict__.get(_CACHE_KEY)
+    if cached is None:
+        cached = ctx.__dict__[_CACHE_KEY] = power_budget(ctx)
+    return cached
 
 
 def power_budget(ctx: CheckContext) -> PowerBudget:

@@ -10,18 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-from dlhw_desktop.core.build import Build, BuildItem, Slot
-from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS, norm_socket
+from dlhw_desktop.core.build.build import Build, BuildItem, Slot
+from dlhw_desktop.core.build.tiers import WorkloadTier
+from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS
 from dlhw_desktop.core.checks.settings import CheckSettings
+from dlhw_desktop.core.compat.vocabulary import norm_socket
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.tiers import WorkloadTier
 from dlhw_desktop.core.verdict import CheckResult
-
-if TYPE_CHECKING:
-    from dlhw_desktop.core.checks.budget import PowerBudget
-
 
 
 class CheckContext:
@@ -153,13 +149,6 @@ class CheckContext:
                 return None
             total += memory * item.quantity
         return total
-
-    @cached_property
-    def budget(self) -> PowerBudget:
-        """Power figures shared by the power, cooling and summary code."""
-        from dlhw_desktop.core.checks.budget import power_budget  # imported when first asked
-
-        return power_budget(self)
 
 
 def kit_capacity_gb(part: Part) -> float | None:

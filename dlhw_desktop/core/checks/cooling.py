@@ -20,8 +20,9 @@
 from __future__ import annotations
 
 from dlhw_desktop.core.checks._util import counted, matches_name, missing, pct, unique, watts
-from dlhw_desktop.core.checks.compatibility import ordered_cards, place_cards, slot_positions
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.platform import ordered_cards, place_cards, slot_positions
 from dlhw_desktop.core.verdict import CheckResult, Status
 
 COOLER_WARN_FRACTION = 0.8
@@ -77,15 +78,15 @@ def check_case_heat(ctx: CheckContext) -> list[CheckResult]:
     if ctx.case is None:
         return []
     capacity = ctx.case.number("heat_capacity_w")
-    heat = ctx.budget.sustained_w
-    at_least = ctx.budget.sustained_at_least_w
+    heat = budget_of(ctx).sustained_w
+    at_least = budget_of(ctx).sustained_at_least_w
     if capacity is None or (heat is None and not at_least):
         return []  # "when known": most cases publish no heat figure
     ids = (ctx.case.id,)
     if heat is None:  # a part lacks its power figure: a lower bound never passes
         assert at_least is not None
         figures = {"heat_at_least_w": at_least, "heat_capacity_w": capacity}
-        absent = missing(ctx.budget.missing)
+        absent = missing(budget_of(ctx).missing)
         if at_least > capacity:
             return [CheckResult(
                 "cooling.case", "cooling", "warn",

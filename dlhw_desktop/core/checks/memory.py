@@ -18,16 +18,9 @@
 
 from __future__ import annotations
 
-from dlhw_desktop.core.checks._util import (
-    RDIMM_SOCKETS,
-    UDIMM_SOCKETS,
-    count_of,
-    gb,
-    join,
-    memory_types,
-    missing,
-)
+from dlhw_desktop.core.checks._util import count_of, gb, join, missing
 from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
+from dlhw_desktop.core.compat.vocabulary import RDIMM_SOCKETS, UDIMM_SOCKETS, memory_types
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
 

@@ -61,7 +61,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
@@ -72,7 +71,9 @@ from dlhw_desktop.core.checks._util import (
     round_up,
     watts,
 )
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
@@ -105,7 +106,7 @@ def power_limit_advice(ctx: CheckContext, target_dc_w: float,
     per card amounts to), rounded down to 10 W. Returns ``(text, new sustained W)``; the
     text is empty when no limit can help (no cards, or below half power).
     """
-    budget = ctx.budget
+    budget = budget_of(ctx)
     if budget.sustained_w is None or not budget.gpu_w:
         return "", None
     non_gpu = budget.sustained_w - budget.gpu_w
@@ -142,7 +143,7 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
         return []  # a GPU server platform: checks.server judges its own supplies
     if not ctx.local_items:
         return []
-    b = ctx.budget
+    b = budget_of(ctx)
     if b.sustained_w == 0:
         return []  # nothing that draws power yet (e.g. only a PSU or a case)
     ids = tuple(i.part.id for i in ctx.accelerators)
@@ -190,7 +191,7 @@ def _psu_load_at_least(ctx: CheckContext, figures: dict[str, float | None],
                        ids: tuple[str, ...]) -> CheckResult:
     """A part lacks its power figure: what the others draw is a lower bound, which may
     already fail or warn but can never pass."""
-    b = ctx.budget
+    b = budget_of(ctx)
     known = b.sustained_at_least_w
     figures["sustained_at_least_w"] = known
     if not known or ctx.psu is None or not b.psu_w:
@@ -215,7 +216,7 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
     """Millisecond GPU power excursions against what the PSU generation is built for."""
     if ctx.server is not None:
         return []  # a GPU server platform: checks.server judges its own supplies
-    b = ctx.budget
+    b = budget_of(ctx)
     if ctx.psu is None or not b.gpu_w or b.sustained_w is None or b.psu_w is None:
         return []
     ids = (*tuple(i.part.id for i in ctx.accelerators), ctx.psu.id)
@@ -258,74 +259,6 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
         f"GPU power spikes may reach ~{watts(legacy_peak)} (cards at 2x), above the "
         f"{watts(b.psu_w)} rating of this ATX {version} PSU, which is not built for "
         "ATX 3.0 excursions: it may shut down under load", figures, ids, advice)]
-
-
-@dataclass(frozen=True, slots=True)
-class Connectors:
-    """Power cables a card takes: 16-pin (12VHPWR / 12V-2x6), PCIe 8-pin (6-pin and
-    6+2-pin count as one 8-pin cable), and 8-pin CPU (EPS)."""
-
-    hpwr: int = 0
-    pcie8: int = 0
-    eps: int = 0
-
-    def __add__(self, other: Connectors) -> Connectors:
-        return Connectors(self.hpwr + other.hpwr, self.pcie8 + other.pcie8,
-                          self.eps + other.eps)
-
-    def times(self, n: int) -> Connectors:
-        return Connectors(self.hpwr * n, self.pcie8 * n, self.eps * n)
-
-    def describe(self) -> str:
-        parts = []
-        if self.hpwr:
-            parts.append(f"{self.hpwr}x 16-pin")
-        if self.pcie8:
-            parts.append(f"{self.pcie8}x PCIe 8-pin")
-        if self.eps:
-            parts.append(f"{self.eps}x 8-pin EPS")
-        return " + ".join(parts) or "no cables"
-
-
-_NO_CABLES = {"none", "no", "0", "-", "slot", "slot power", "pcie slot", "bus", "none (slot)"}
-_COUNTED = re.compile(r"^\s*(\d+)\s*[x×]\s*(.+)$", re.I)
-
-
-MAX_CABLES_PER_KIND = 8
-"""No card or board takes more than 8 cables of one kind (the largest take 4 x 8-pin)."""
-
-
-def parse_power_connectors(text: str | None) -> Connectors | None:
-    """``"1x 16-pin"``, ``"2x 8-pin"``, ``"1x 8-pin CPU (EPS)"``, ``"None"`` -> counts;
-    ``None`` when the text is empty or not understood."""
-    if text is None or not text.strip():
-        return None
-    lowered = text.strip().lower()
-    if lowered in _NO_CABLES or lowered.startswith("none"):
-        return Connectors()
-    total = Connectors()
-    for chunk in re.split(r"[,;+]|\band\b", lowered):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        match = _COUNTED.match(chunk)
-        if match and len(match.group(1)) > 2:
-            return None  # "99999999999999999999x 16-pin" is not a card's cabling
-        count, kind = (int(match.group(1)), match.group(2)) if match else (1, chunk)
-        if count > MAX_CABLES_PER_KIND:
-            return None
-        if any(k in kind for k in ("16-pin", "16 pin", "12vhpwr", "12v-2x6", "12v-2×6")):
-            total += Connectors(hpwr=count)
-        elif "eps" in kind or "cpu" in kind:
-            total += Connectors(eps=count)
-        elif "12-pin" in kind or "12 pin" in kind:
-            # NVIDIA's 30-series 12-pin is fed from two 8-pins through its adapter.
-            total += Connectors(pcie8=2 * count)
-        elif "8-pin" in kind or "8 pin" in kind or "6-pin" in kind or "6 pin" in kind:
-            total += Connectors(pcie8=count)
-        else:
-            return None
-    return total
 
 
 def _adapter_8pins(part: Part) -> int:
@@ -441,7 +374,7 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
     """Wall draw against a household circuit, with the energy and cost per year."""
     if ctx.server is not None:
         return []  # a GPU server platform: checks.server judges its own supplies
-    b = ctx.budget
+    b = budget_of(ctx)
     if b.lower_bound:
         return _circuit_at_least(ctx)
     if b.wall_w is None or b.sustained_w is None or b.efficiency is None:
@@ -486,7 +419,7 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
 def _circuit_at_least(ctx: CheckContext) -> list[CheckResult]:
     """Wall draw when a part lacks its power figure: over the limit (or near it) already
     warns; below it the circuit check is unknown, never a pass."""
-    b = ctx.budget
+    b = budget_of(ctx)
     wall = b.wall_at_least_w
     if not wall:
         return []

@@ -27,14 +27,15 @@ import re
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
     counted,
-    field_label,
     join,
     missing,
     redundancy,
     watts,
 )
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR, MAINS, SERVER_MAINS
+from dlhw_desktop.core.fields import field_label
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
@@ -173,7 +174,7 @@ def server_load_w(ctx: CheckContext) -> tuple[float | None, str]:
     vendor = server.number("max_power_w")
     if vendor is not None:
         return vendor, "the vendor's maximum system power"
-    sustained = ctx.budget.sustained_w
+    sustained = budget_of(ctx).sustained_w
     if sustained is None or not ctx.accelerators:
         return None, ""
     return sustained, "the parts' sustained draw (no vendor maximum published)"
@@ -227,7 +228,7 @@ def check_server_circuit(ctx: CheckContext) -> list[CheckResult]:
     if server is None:
         return []
     vendor = server.number("max_power_w")
-    b = ctx.budget
+    b = budget_of(ctx)
     wall = vendor if vendor is not None else b.wall_w
     if wall is None:
         return []

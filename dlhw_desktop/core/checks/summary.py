@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dlhw_desktop.core.build import Slot
+from dlhw_desktop.core.build.build import Slot
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 
 
@@ -73,7 +74,7 @@ def summarize_context(ctx: CheckContext) -> BuildSummary:
         else:
             any_known = True
             known += item.part.price_usd * item.quantity
-    b = ctx.budget
+    b = budget_of(ctx)
     return BuildSummary(
         price_usd=known if any_known else None,
         unknown_price_parts=unknown,

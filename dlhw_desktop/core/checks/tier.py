@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from dlhw_desktop.core.build.tiers import TierRequirement
 from dlhw_desktop.core.checks._util import gb, matches_name, missing, num
 from dlhw_desktop.core.checks.budget import rating_key
 from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.tiers import TierRequirement
 from dlhw_desktop.core.verdict import CheckResult, Figure, Status
 
 EFFICIENCY_ORDER = ("white", "bronze", "silver", "gold", "platinum", "titanium")

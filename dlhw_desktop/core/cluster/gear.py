@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric
 from dlhw_desktop.core.cluster.plan import GearPrice, gear_keys
-from dlhw_desktop.core.pricebook import Rate, UserPrice, in_usd
-from dlhw_desktop.core.prices import PriceKind
+from dlhw_desktop.core.prices.book import Rate, UserPrice, in_usd
+from dlhw_desktop.core.prices.kinds import PriceKind
 
 GEAR_KINDS = ("switch", "cable", "transceiver")
 

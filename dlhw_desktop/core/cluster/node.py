@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckSettings
+from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.server import check_server_modules
 from dlhw_desktop.core.cluster.plan import Node, bad
@@ -30,10 +31,10 @@ def node_from_build(build: Build, settings: CheckSettings | None = None) -> Node
     if server is not None and server.number("max_power_w") is not None:
         power, basis = server.number("max_power_w"), (
             f"{server.display_name}'s maximum system power (vendor)")
-    elif ctx.budget.wall_w is not None:
-        power = ctx.budget.wall_w
+    elif budget_of(ctx).wall_w is not None:
+        power = budget_of(ctx).wall_w
         basis = ("wall draw estimated from the parts"
-                 + (" at an assumed 80 % efficiency" if ctx.budget.efficiency_assumed else ""))
+                 + (" at an assumed 80 % efficiency" if budget_of(ctx).efficiency_assumed else ""))
     else:
         basis = "unknown (a part's power figure is missing)"
     height = server.number("rack_units") if server is not None else None

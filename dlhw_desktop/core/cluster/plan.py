@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices import describe_price
+from dlhw_desktop.core.prices.kinds import describe_price
 
 MAX_NODES = 16_384
 RACK_UNITS = 42

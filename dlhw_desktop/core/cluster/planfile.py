@@ -17,11 +17,11 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.atomic import write_atomic
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad
 from dlhw_desktop.core.errors import BuildFileError
+from dlhw_desktop.core.files.atomic import write_atomic
 
 FORMAT = "dlhw-cluster"
 VERSION = 1

@@ -43,7 +43,7 @@ from dlhw_desktop.core.detect.runner import (
     read_text_file,
     run_command,
 )
-from dlhw_desktop.core.reading import FileReadError, read_bounded
+from dlhw_desktop.core.files.reading import FileReadError, read_bounded
 
 
 @dataclass(frozen=True, slots=True)

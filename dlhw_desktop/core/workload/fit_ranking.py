@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices import STALE_AFTER_MONTHS, PriceKind, is_stale, price_kind
+from dlhw_desktop.core.prices.kinds import STALE_AFTER_MONTHS, PriceKind, is_stale, price_kind
 from dlhw_desktop.core.verdict import Status
 from dlhw_desktop.core.workload.cost import HOURS_PER_MONTH
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError

@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.pricebook import PriceBookError
+from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action

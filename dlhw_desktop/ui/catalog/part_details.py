@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.core.prices import describe_price, is_stale
+from dlhw_desktop.core.prices.kinds import describe_price, is_stale
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 
 # In-app links of the details pane: a chip's list of cards, a card's chip.

@@ -24,15 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.pricebook import (
-    PriceBookError,
-    UserPrice,
-    parse_date,
-    parse_quote,
-)
-from dlhw_desktop.core.prices import CURRENCIES
+from dlhw_desktop.core.prices.book import PriceBookError, UserPrice, parse_date, parse_quote
+from dlhw_desktop.core.prices.kinds import CURRENCIES
 
 MAX_NOTE_CHARS = 500
 

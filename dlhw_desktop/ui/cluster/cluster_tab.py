@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster import planfile
 from dlhw_desktop.core.cluster.fabric import FABRICS
 from dlhw_desktop.core.cluster.plan import MAX_NODES, RACK_LIMITS_KW, ClusterPlan, ClusterSpec
@@ -42,7 +42,7 @@ from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
 from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
 
 if TYPE_CHECKING:
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
 
 
 def _number(text: str) -> float | None:

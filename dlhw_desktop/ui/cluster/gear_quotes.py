@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit, QPushBu
 from dlhw_desktop.core.cluster.fabric import Fabric
 from dlhw_desktop.core.cluster.gear import fabric_gear, gear_prices
 from dlhw_desktop.core.cluster.plan import GearPrice
-from dlhw_desktop.core.pricebook import PriceBookError, UserPrice, parse_quote, user_price
+from dlhw_desktop.core.prices.book import PriceBookError, UserPrice, parse_quote, user_price
 
 if TYPE_CHECKING:
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
 
 KIND_LABELS = {"switch": "Switch", "cable": "Cable", "transceiver": "Transceiver"}
 

@@ -82,7 +82,7 @@ def clean(path: Path) -> Cleaned:
     if not is_dangerous(text):
         return result
     # Only now (a file that needs it): the writer, and pickle for older plain values.
-    from dlhw_desktop.core.atomic import write_atomic
+    from dlhw_desktop.core.files.atomic import write_atomic
 
     kept: list[str] = []
     section = ""

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
 
-from dlhw_desktop.core.compare import CompareExportError
+from dlhw_desktop.core.compare.comparison import CompareExportError
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.ui.common.dialogs import show_error
 
 if TYPE_CHECKING:
-    from dlhw_desktop.core.compare import Comparison
-    from dlhw_desktop.core.compare_table import SpecTable
+    from dlhw_desktop.core.compare.comparison import Comparison
+    from dlhw_desktop.core.compare.table import SpecTable
     from dlhw_desktop.ui.common.settings import AppSettings
     from dlhw_desktop.ui.compare.charts.base import ChartBase
     from dlhw_desktop.ui.compare.compare_state import CompareState

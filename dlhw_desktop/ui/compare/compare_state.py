@@ -12,17 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.compare import (
+from dlhw_desktop.core.compare.comparison import (
     MAX_PARTS,
     METRICS,
-    PRESETS_BY_NAME,
-    SCATTER_X,
     AddResult,
     Comparison,
-    resolve_preset,
     write_atomic,
 )
-from dlhw_desktop.core.compare_table import SpecTable, spec_table, table_csv, table_markdown
+from dlhw_desktop.core.compare.presets import PRESETS_BY_NAME, resolve_preset
+from dlhw_desktop.core.compare.scatter import SCATTER_X
+from dlhw_desktop.core.compare.table import SpecTable, spec_table, table_csv, table_markdown
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.settings import AppSettings

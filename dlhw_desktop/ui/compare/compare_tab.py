@@ -34,19 +34,17 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.compare import (
+from dlhw_desktop.core.compare.comparison import (
     BASE_METRICS,
     DERIVED_METRICS,
     MAX_PARTS,
     METRICS,
     PRECISIONS,
-    PRESETS,
     AddResult,
-    part_tooltip,
-    scatter_points,
-    short_name,
 )
-from dlhw_desktop.core.compare_table import SpecTable, spec_table
+from dlhw_desktop.core.compare.presets import PRESETS
+from dlhw_desktop.core.compare.scatter import part_tooltip, scatter_points, short_name
+from dlhw_desktop.core.compare.table import SpecTable, spec_table
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.settings import AppSettings

@@ -14,10 +14,8 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from dlhw_desktop.core.compare import (
-    short_name,
-)
-from dlhw_desktop.core.compare_table import SpecTable
+from dlhw_desktop.core.compare.scatter import short_name
+from dlhw_desktop.core.compare.table import SpecTable
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.tensor_math import COMPUTED_NOTE_PREFIX, ESTIMATE_MARK
 from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS

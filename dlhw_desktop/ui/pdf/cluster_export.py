@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster.plan import ClusterPlan
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.reports.cluster_section import cluster_section

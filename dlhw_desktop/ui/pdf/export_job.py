@@ -23,11 +23,11 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.build_fit import workload_check
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.build.tiers import tiers_from_rows
+from dlhw_desktop.core.build.workload_fit import workload_check
 from dlhw_desktop.core.checks import CheckReport, check_build
 from dlhw_desktop.core.errors import CatalogError, DlhwError
-from dlhw_desktop.core.tiers import tiers_from_rows
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.common.dialogs import show_error

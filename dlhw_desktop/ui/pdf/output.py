@@ -17,8 +17,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlhw_desktop.core.atomic import UnsafeTargetError
-from dlhw_desktop.core.atomic import check_target as check_replaceable
+from dlhw_desktop.core.files.atomic import UnsafeTargetError
+from dlhw_desktop.core.files.atomic import check_target as check_replaceable
 from dlhw_desktop.reports.sheet_model import BuildSheet
 from dlhw_desktop.ui.pdf.errors import SheetExportError
 from dlhw_desktop.ui.pdf.render import render_build_sheet

@@ -29,8 +29,8 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QTimer
 from PySide6.QtGui import QUndoStack
 
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.resources import user_data_dir
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from dlhw_desktop.core.build import (
+from dlhw_desktop.core.build.build import (
     Build,
     BuildEvent,
     BuildReset,

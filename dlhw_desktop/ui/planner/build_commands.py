@@ -11,7 +11,7 @@ import time
 
 from PySide6.QtGui import QUndoCommand
 
-from dlhw_desktop.core.build import Build, BuildItem, BuildSnapshot
+from dlhw_desktop.core.build.build import Build, BuildItem, BuildSnapshot
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 

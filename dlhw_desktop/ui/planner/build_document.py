@@ -12,9 +12,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import Build, BuildSnapshot
-from dlhw_desktop.core.buildfile import LoadedBuild, Resolver
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import Build, BuildSnapshot
+from dlhw_desktop.core.build.buildfile import LoadedBuild, Resolver
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.ui.common.settings import AppSettings

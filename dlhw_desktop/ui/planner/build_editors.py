@@ -15,9 +15,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.build import DEFAULT_NAME, Build
+from dlhw_desktop.core.build.build import DEFAULT_NAME, Build
+from dlhw_desktop.core.build.tiers import TIER_LABELS
 from dlhw_desktop.core.limits import bounded_notes
-from dlhw_desktop.core.tiers import TIER_LABELS
 
 NOTES_DELAY_MS = 700
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.dialogs import show_error
@@ -148,7 +148,7 @@ class BuildFileActions:
         this is not a step of the build's undo history."""
         from datetime import date
 
-        from dlhw_desktop.core.pricebook import PriceBookError, UserPrice, parse_quote
+        from dlhw_desktop.core.prices.book import PriceBookError, UserPrice, parse_quote
 
         book = self.resolver.price_book
         try:

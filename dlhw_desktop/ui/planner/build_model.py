@@ -24,12 +24,12 @@ from PySide6.QtGui import (
     QPalette,
 )
 
-from dlhw_desktop.core.build import Build, BuildItem, Slot, quantity_limit
-from dlhw_desktop.core.buildfile import is_placeholder
+from dlhw_desktop.core.build.build import Build, BuildItem, Slot, quantity_limit
+from dlhw_desktop.core.build.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.core.prices import price_hover
+from dlhw_desktop.core.prices.kinds import price_hover
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.status_icons import status_colour, status_icon
 from dlhw_desktop.ui.planner.build_adapter import BuildAdapter

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog
 
-from dlhw_desktop.core.currency import DisplayCurrency
-from dlhw_desktop.core.pricebook import PriceBookError
+from dlhw_desktop.core.prices.book import PriceBookError
+from dlhw_desktop.core.prices.currency import DisplayCurrency
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from dlhw_desktop.catalog.userparts import PartResolver
-    from dlhw_desktop.core.build import Build
+    from dlhw_desktop.core.build.build import Build
     from dlhw_desktop.core.checks import CheckReport
 
 

@@ -29,19 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop import APP_NAME
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import PartResolver, UserParts
-from dlhw_desktop.core import buildfile
-from dlhw_desktop.core.build import DEFAULT_NAME, Build, Slot, slot_for
-from dlhw_desktop.core.build_room import admit, quantity_refusal
+from dlhw_desktop.core.build import buildfile
+from dlhw_desktop.core.build.build import DEFAULT_NAME, Build, Slot, slot_for
+from dlhw_desktop.core.build.room import admit, quantity_refusal
+from dlhw_desktop.core.build.templates import TEMPLATES, Template
+from dlhw_desktop.core.build.templates import template as find_template
+from dlhw_desktop.core.build.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.checks.settings import MAINS
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.templates import TEMPLATES, Template
-from dlhw_desktop.core.templates import template as find_template
-from dlhw_desktop.core.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.settings import AppSettings

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.core.build import Slot, quantity_limit
+from dlhw_desktop.core.build.build import Slot, quantity_limit
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_from_mime
 from dlhw_desktop.ui.planner.build_model import (
     MAX_QUANTITY,

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.catalog.pricebook import PriceBook
-from dlhw_desktop.core.currency import DisplayCurrency
-from dlhw_desktop.core.pricebook import PriceBookError, parse_amount, parse_date
-from dlhw_desktop.core.prices import CURRENCIES
+from dlhw_desktop.catalog.price_store import PriceBook
+from dlhw_desktop.core.prices.book import PriceBookError, parse_amount, parse_date
+from dlhw_desktop.core.prices.currency import DisplayCurrency
+from dlhw_desktop.core.prices.kinds import CURRENCIES
 
 
 class CurrencyDialog(QDialog):

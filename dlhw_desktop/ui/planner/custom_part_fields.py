@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from dlhw_desktop.core.buildfile_bounds import POSITIVE_FIELDS
+from dlhw_desktop.core.build.file_bounds import POSITIVE_FIELDS
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category, FieldSpec
 from dlhw_desktop.core.limits import MAX_FIGURE

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QMenu, QPushButton, QWidget
 
-from dlhw_desktop.core.templates import TEMPLATES
+from dlhw_desktop.core.build.templates import TEMPLATES
 from dlhw_desktop.ui.common.theme import set_text_style
 
 FEATURED = ("single-rtx-4090", "four-gpu-workstation", "demanding-recommended")

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from dlhw_desktop.catalog.store import Catalog, PartQuery
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
-from dlhw_desktop.core.build import Build
-from dlhw_desktop.core.compat_filter import FITS, CompatFilter, PartFit, compat_filter, is_active
+from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.compat.filter import FITS, CompatFilter, PartFit, compat_filter, is_active
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value

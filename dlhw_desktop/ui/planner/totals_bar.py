@@ -11,7 +11,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from dlhw_desktop.core.checks import BuildSummary, CheckSettings
-from dlhw_desktop.core.currency import DisplayCurrency
+from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.ui.common.theme import set_text_style
 
 TILE_WIDTH = 118

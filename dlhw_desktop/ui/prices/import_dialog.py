@@ -30,14 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.pricebook import (
+from dlhw_desktop.core.prices.book import PriceBookError
+from dlhw_desktop.core.prices.price_list import (
     ImportPreview,
     PartIndex,
-    PriceBookError,
     decode,
     guess_columns,
     preview_import,

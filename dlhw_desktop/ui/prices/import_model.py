@@ -11,7 +11,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from dlhw_desktop.core.formatting import money
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.pricebook import ImportPreview, ImportRow, UserPrice
+from dlhw_desktop.core.prices.book import UserPrice
+from dlhw_desktop.core.prices.price_list import ImportPreview, ImportRow
 
 
 class RowStatus(Enum):

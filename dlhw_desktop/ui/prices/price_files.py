@@ -7,11 +7,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.atomic import write_atomic
 from dlhw_desktop.core.errors import DlhwError
-from dlhw_desktop.core.pricebook import prices_csv
+from dlhw_desktop.core.files.atomic import write_atomic
+from dlhw_desktop.core.prices.price_list import prices_csv
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.prices.import_dialog import PriceImportDialog
 

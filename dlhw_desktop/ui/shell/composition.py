@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from dlhw_desktop.catalog.pricebook import PriceBook
+from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.ui.common.settings import AppSettings

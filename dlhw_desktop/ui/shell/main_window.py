@@ -19,7 +19,7 @@ from dlhw_desktop.ui.common.theme import apply_theme
 from dlhw_desktop.ui.shell.lazy_tab import LazyTab
 
 if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
-    from dlhw_desktop.catalog.pricebook import PriceBook
+    from dlhw_desktop.catalog.price_store import PriceBook
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
     from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         """The user's price book, one for every tab (a quote set in the Catalog tab's
         details pane is the one the Build tab counts)."""
         if self._price_book is None:
-            from dlhw_desktop.catalog.pricebook import PriceBook
+            from dlhw_desktop.catalog.price_store import PriceBook
 
             self._price_book = PriceBook()
         return self._price_book

@@ -81,9 +81,9 @@ def _compare_tab(state: dict) -> str:
 
 def _check_template(state: dict) -> str:
     from dlhw_desktop.catalog.userparts import PartResolver
+    from dlhw_desktop.core.build.templates import TEMPLATES, TEMPLATES_BY_KEY
+    from dlhw_desktop.core.build.tiers import tiers_from_rows
     from dlhw_desktop.core.checks import check_build
-    from dlhw_desktop.core.templates import TEMPLATES, TEMPLATES_BY_KEY
-    from dlhw_desktop.core.tiers import tiers_from_rows
 
     catalog = state["catalog"]
     chosen = next((TEMPLATES_BY_KEY[k] for k in TEMPLATE_KEY_PREFERENCE

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.build import (
+from dlhw_desktop.core.build.build import (
     Build,
     BuildEvent,
     BuildReset,
@@ -43,7 +43,7 @@ from dlhw_desktop.core.build import (
     Slot,
     WorkloadChanged,
 )
-from dlhw_desktop.core.build_fit import (
+from dlhw_desktop.core.build.workload_fit import (
     build_accelerators,
     cost_assumptions,
     machine_price,

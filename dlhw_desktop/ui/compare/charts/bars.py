@@ -18,7 +18,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
-from dlhw_desktop.core.compare import (
+from dlhw_desktop.core.compare.comparison import (
     DERIVED_METRICS,
     MAX_PARTS,
     Metric,
@@ -30,8 +30,8 @@ from dlhw_desktop.core.compare import (
     format_number,
     metric_values,
     normalised_groups,
-    short_name,
 )
+from dlhw_desktop.core.compare.scatter import short_name
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.theme import ink_on
 from dlhw_desktop.ui.compare.charts.base import (

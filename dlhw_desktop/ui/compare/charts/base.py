@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QCursor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QToolTip, QWidget
 
-from dlhw_desktop.core.compare import write_atomic
+from dlhw_desktop.core.compare.comparison import write_atomic
 from dlhw_desktop.ui.common.theme import is_dark
 
 # Tableau 10: distinct on white and on a dark grey, and kind to colour-blind readers.

@@ -16,8 +16,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
-from dlhw_desktop.core.compare import (
-    M_THROUGHPUT,
+from dlhw_desktop.core.compare.comparison import M_THROUGHPUT
+from dlhw_desktop.core.compare.scatter import (
     SCATTER_X,
     ScatterData,
     ScatterPoint,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dlhw_desktop.core.build import TIER_NAMES
+from dlhw_desktop.core.build.build import TIER_NAMES
 from dlhw_desktop.core.errors import CatalogError
 
 COMPONENTS: tuple[str, ...] = (

@@ -11,7 +11,12 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dlhw_desktop.core.compare import DERIVED_METRICS, best_indices, format_metric, metric_figure
+from dlhw_desktop.core.compare.comparison import (
+    DERIVED_METRICS,
+    best_indices,
+    format_metric,
+    metric_figure,
+)
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
 from dlhw_desktop.core.parts import Part, format_value
 

@@ -1,14 +1,8 @@
-"""The buyer's price book, the pure part: read a quote or price list, match its rows to
-parts, and say what would be saved before anything is.
+"""A vendor's price list or quote read into prices, and the price book written out as CSV.
 
-A price list arrives in whatever shape the vendor chose: a header row, one row per line
-item, a part number and/or a description, a unit price, maybe a currency and a date. This
-module reads the text (any of UTF-8, UTF-8 with BOM, UTF-16 with BOM or Windows-1252;
-comma, semicolon or tab separated), maps its columns, checks every row and matches it to
-a part: by part id, then by manufacturer part number found in a part's name, then by
-normalised name. The result is a
-preview: matched, ambiguous, unmatched rows and per-row errors. Saving is the storage
-layer's business (``catalog.pricebook``), and only after the preview.
+The file is read as it comes (a letterhead above the table, headers in English, German or
+French, subtotal and tax lines); every row is matched to a part or said why not, and
+nothing is saved until the user accepts the preview.
 """
 
 from __future__ import annotations
@@ -17,169 +11,16 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import date
+from dataclasses import dataclass, field
 
-from dlhw_desktop.core.errors import DlhwError
-from dlhw_desktop.core.parts import FigureSource, Part
-from dlhw_desktop.core.prices import CURRENCIES, PriceKind, parse_price_date
-
-
-class PriceBookError(DlhwError):
-    """A price, a price list or the price book itself cannot be used."""
-
-
-@dataclass(frozen=True, slots=True)
-class UserPrice:
-    """A price the user entered or imported for one part: it wins over the catalog's."""
-
-    part_id: str
-    amount: float
-    currency: str = "USD"
-    price_date: str = ""
-    note: str = ""
-    source: str = "your quote"
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """US dollars per unit of ``currency``, as the user set it on ``rate_date``."""
-
-    currency: str
-    usd_per_unit: float
-    rate_date: str
-
-
-def parse_amount(text: str) -> float:
-    """A price as typed or exported: ``1299``, ``1,299.00``, ``1.299,00``, ``$1 299``,
-    ``EUR 899,90``. Raises ``PriceBookError`` for anything else, zero or a negative."""
-    raw = text.strip()
-    cleaned = re.sub(r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$",
-                     "", raw)
-    cleaned = cleaned.replace("\u00a0", "").replace(" ", "").replace("'", "")
-    if not re.fullmatch(r"-?[0-9][0-9.,]*", cleaned or "x"):
-        raise PriceBookError(f"{raw!r} is not a price")
-    if "," in cleaned and "." in cleaned:
-        decimal = "," if cleaned.rfind(",") > cleaned.rfind(".") else "."
-        thousands = "." if decimal == "," else ","
-        cleaned = cleaned.replace(thousands, "").replace(decimal, ".")
-    elif "," in cleaned:
-        head, _, tail = cleaned.rpartition(",")
-        if len(tail) == 3 and re.fullmatch(r"-?\d{1,3}(,\d{3})+", cleaned):
-            cleaned = cleaned.replace(",", "")
-        elif cleaned.count(",") == 1:
-            cleaned = head + "." + tail
-        else:
-            raise PriceBookError(f"{raw!r} is not a price")
-    elif cleaned.count(".") > 1:
-        if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
-            cleaned = cleaned.replace(".", "")
-        else:
-            raise PriceBookError(f"{raw!r} is not a price")
-    try:
-        value = float(cleaned)
-    except ValueError:
-        raise PriceBookError(f"{raw!r} is not a price") from None
-    if not value > 0:
-        raise PriceBookError(f"{raw!r}: a price must be above zero")
-    return value
-
-
-_NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
-
-
-def parse_quote(text: str, default_currency: str = "USD") -> tuple[float, str]:
-    """A price as a person types it (the build list's price cell, the details pane):
-    ``$1,299.00`` -> (1299.0, "USD"), ``1.099,00 €`` -> (1099.0, "EUR"); a plain number is
-    in ``default_currency``. Raises ``PriceBookError`` for anything that is not a price."""
-    from dlhw_desktop.core import limits
-
-    amount = parse_amount(text)
-    if amount > limits.MAX_FIGURE:
-        raise PriceBookError(f"{text.strip()!r} is more than a part costs")
-    named = _NAMED_CURRENCY.search(text)
-    return amount, parse_currency(named.group(0) if named else default_currency)
-
-
-def parse_currency(text: str | None) -> str:
-    code = (text or "USD").strip().upper() or "USD"
-    code = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP"}.get(code, code)
-    if code not in CURRENCIES:
-        raise PriceBookError(f"unknown currency {text!r} (use an ISO code such as USD, EUR)")
-    return code
-
-
-_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
-
-
-def parse_date(text: str | None) -> str:
-    """A date as a quote writes it, as ISO text: ``2026-11-20`` or ``2026-11``; the
-    European ``20.11.2026``; ``20/11/2026`` or ``11/20/2026`` when the day says which
-    (``05/11/2026`` could be either and is refused). Empty means today."""
-    if not text or not text.strip():
-        return date.today().isoformat()
-    value = text.strip()
-    if parse_price_date(value) is not None:
-        return value
-    day_month: tuple[int, int, int] | None = None
-    if (dotted := _DOTTED.fullmatch(value)) is not None:
-        day_month = (int(dotted[1]), int(dotted[2]), int(dotted[3]))
-    elif (slashed := _SLASHED.fullmatch(value)) is not None:
-        first, second, year = int(slashed[1]), int(slashed[2]), int(slashed[3])
-        if first > 12 >= second:
-            day_month = (first, second, year)
-        elif second > 12 >= first:
-            day_month = (second, first, year)
-        elif first == second:
-            day_month = (first, second, year)
-        else:
-            raise PriceBookError(f"{value!r} could be day/month or month/day: write it as "
-                                 "YYYY-MM-DD")
-    if day_month is not None:
-        day, month, year = day_month
-        try:
-            return date(year, month, day).isoformat()
-        except ValueError:
-            pass
-    raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)")
-
-
-def user_price(part_id: str, amount: str | float, currency: str | None = None,
-               when: str | None = None, note: str = "") -> UserPrice:
-    """A checked ``UserPrice`` from what the user typed."""
-    value = amount if isinstance(amount, float | int) else parse_amount(str(amount))
-    if not value > 0:
-        raise PriceBookError("a price must be above zero")
-    return UserPrice(part_id, float(value), parse_currency(currency), parse_date(when),
-                     note.strip())
-
-
-def in_usd(price: UserPrice, rates: dict[str, Rate]) -> float | None:
-    """The price in US dollars at the user's rate; ``None`` when no rate is set."""
-    if price.currency == "USD":
-        return price.amount
-    rate = rates.get(price.currency)
-    return None if rate is None else price.amount * rate.usd_per_unit
-
-
-def apply(part: Part, price: UserPrice | None, rates: dict[str, Rate]) -> Part:
-    """The part as the user prices it: their quote wins over the catalog's price, shown as
-    a ``user_quote`` of its date; a quote in a currency without a rate leaves the part
-    unpriced (its total cannot be counted in dollars) and says why."""
-    if price is None:
-        return part
-    usd = in_usd(price, rates)
-    sources = dict(part.figure_sources)
-    amount_text = f"{price.amount:,.2f} {price.currency}"
-    note = f"your quote, {price.price_date}: {amount_text}" + (
-        f"; {price.note}" if price.note else "")
-    if usd is None:
-        note += f" (no {price.currency} rate set: not counted in USD totals)"
-    sources["price_usd"] = FigureSource(price.source, price.price_date, note)
-    return replace(part, price_usd=usd, price_date=price.price_date,
-                   price_kind=PriceKind.USER_QUOTE.value, figure_sources=sources)
-
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.prices.book import (
+    PriceBookError,
+    UserPrice,
+    parse_amount,
+    parse_currency,
+    parse_date,
+)
 
 # --- importing a price list ------------------------------------------------------------
 

@@ -22,20 +22,9 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from dlhw_desktop.core.build import Build, Slot
-from dlhw_desktop.core.checks._util import (
-    RDIMM_SOCKETS,
-    SERVER_MODULE_FORMS,
-    UDIMM_SOCKETS,
-    field_label,
-    form_list,
-    memory_types,
-    norm_form,
-    norm_socket,
-    socket_list,
-)
-from dlhw_desktop.core.checks.power import Connectors, parse_power_connectors
-from dlhw_desktop.core.compat_rules import (
+from dlhw_desktop.core.build.build import Build, Slot
+from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
+from dlhw_desktop.core.compat.rules import (
     FIT_FIELDS,
     FITS,
     OK,
@@ -49,9 +38,19 @@ from dlhw_desktop.core.compat_rules import (
     Verdict,
     is_active,
 )
-from dlhw_desktop.core.compat_rules import no as _no
-from dlhw_desktop.core.compat_rules import unknown as _unknown
-from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.compat.rules import no as _no
+from dlhw_desktop.core.compat.rules import unknown as _unknown
+from dlhw_desktop.core.compat.vocabulary import (
+    RDIMM_SOCKETS,
+    UDIMM_SOCKETS,
+    form_list,
+    memory_types,
+    norm_form,
+    norm_socket,
+    socket_list,
+)
+from dlhw_desktop.core.fields import Category, field_label
+from dlhw_desktop.core.limits import SERVER_MODULE_FORMS
 from dlhw_desktop.core.parts import Part
 
 CONSUMER_SOCKETS: frozenset[str] = frozenset({"AM4", "AM5", "LGA1700", "LGA1851", "LGA1200"})

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from dlhw_desktop.core.build import Build
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.parts import Part
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dlhw_desktop.core.build import Build, quantity_limit, slot_for
+from dlhw_desktop.core.build.build import Build, quantity_limit, slot_for
 from dlhw_desktop.core.limits import QuantityLimit
 from dlhw_desktop.core.parts import Part
 

@@ -11,15 +11,18 @@ offering is judged on that offering's accelerators (``find`` resolves its
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.build import Build, Slot
-from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.build.build import Build, Slot
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, grouped
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError, WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, fit
+
+if TYPE_CHECKING:  # the checks call this; it reads only ctx.build
+    from dlhw_desktop.core.checks.context import CheckContext
 
 Finder = Callable[[str], "Part | None"]
 

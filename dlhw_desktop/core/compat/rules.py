@@ -11,8 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from dlhw_desktop.core.checks._util import field_label
-from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.fields import Category, field_label
 from dlhw_desktop.core.parts import Part
 
 FitStatus = Literal["ok", "unknown", "incompatible"]

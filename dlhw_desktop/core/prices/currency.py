@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dlhw_desktop.core.pricebook import Rate
+from dlhw_desktop.core.prices.book import Rate
 
 BASE = "USD"
 

@@ -15,9 +15,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dlhw_desktop.core.currency import DisplayCurrency
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.pricebook import PriceBookError, Rate, UserPrice, apply, parse_currency
+from dlhw_desktop.core.prices.book import PriceBookError, Rate, UserPrice, apply, parse_currency
+from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.resources import user_data_dir
 
 if TYPE_CHECKING:

@@ -1,0 +1,100 @@
+"""Will the CPU cooler mount: its socket, its height under the case's side panel, its
+radiator in the case's radiator mounts.
+"""
+
+from __future__ import annotations
+
+from dlhw_desktop.core.checks._util import (
+    missing,
+)
+from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.compat.vocabulary import socket_list
+from dlhw_desktop.core.verdict import CheckResult
+
+LIQUID_COOLER_KINDS = frozenset({"aio", "custom-loop"})
+"""Cooler kinds whose CPU block is a low pump block: the case's cooler clearance does not
+apply to them (an AIO's radiator must fit a radiator mount instead; a custom loop's
+radiators are parts of their own)."""
+
+
+def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
+    if ctx.cooler is None or ctx.case is None:
+        return []
+    cooler, case = ctx.cooler, ctx.case
+    if cooler.text("cooler_kind").lower() in LIQUID_COOLER_KINDS:
+        return []  # the pump block sits on the CPU; check_radiator judges an AIO
+    ids = (cooler.id, case.id)
+    height, clearance = cooler.number("height_mm"), case.number("max_cooler_height_mm")
+    absent = [(p, f) for p, f, v in ((cooler, "height_mm", height),
+                                     (case, "max_cooler_height_mm", clearance)) if v is None]
+    figures = {"height_mm": height, "max_cooler_height_mm": clearance}
+    if absent:
+        return [CheckResult("compat.cooler_height", "compatibility", "unknown",
+                            f"Cooler height fit unknown: {missing(absent)}", figures, ids)]
+    assert height is not None and clearance is not None
+    if height <= clearance:
+        return [CheckResult("compat.cooler_height", "compatibility", "pass",
+                            f"{cooler.display_name} ({height:.0f} mm) fits "
+                            f"{case.display_name}'s {clearance:.0f} mm clearance",
+                            figures, ids)]
+    return [CheckResult("compat.cooler_height", "compatibility", "fail",
+                        f"{cooler.display_name} is {height:.0f} mm tall; "
+                        f"{case.display_name} takes coolers up to {clearance:.0f} mm",
+                        figures, ids, "Choose a lower cooler, an AIO, or a wider case.")]
+
+
+def check_radiator(ctx: CheckContext) -> list[CheckResult]:
+    """An AIO's radiator against the largest radiator the case mounts."""
+    if ctx.cooler is None or ctx.case is None:
+        return []
+    cooler, case = ctx.cooler, ctx.case
+    if cooler.text("cooler_kind").lower() != "aio":
+        return []
+    ids = (cooler.id, case.id)
+    radiator, mount = cooler.number("radiator_mm"), case.number("max_radiator_mm")
+    figures = {"radiator_mm": radiator, "max_radiator_mm": mount}
+    absent = [(p, f) for p, f, v in ((cooler, "radiator_mm", radiator),
+                                     (case, "max_radiator_mm", mount)) if v is None]
+    if absent:
+        return [CheckResult("compat.radiator", "compatibility", "unknown",
+                            f"Radiator fit unknown: {missing(absent)}", figures, ids)]
+    assert radiator is not None and mount is not None
+    if radiator <= mount:
+        return [CheckResult("compat.radiator", "compatibility", "pass",
+                            f"{cooler.display_name}'s {radiator:.0f} mm radiator fits "
+                            f"{case.display_name} (radiators up to {mount:.0f} mm)",
+                            figures, ids)]
+    return [CheckResult("compat.radiator", "compatibility", "fail",
+                        f"{cooler.display_name} has a {radiator:.0f} mm radiator; "
+                        f"{case.display_name} mounts radiators up to {mount:.0f} mm",
+                        figures, ids,
+                        "Choose an AIO with a smaller radiator, an air cooler, or a larger "
+                        "case.")]
+
+
+def check_cooler_socket(ctx: CheckContext) -> list[CheckResult]:
+    if ctx.cooler is None or (ctx.cpu is None and ctx.board is None):
+        return []
+    cooler = ctx.cooler
+    platform = ctx.cpu or ctx.board
+    assert platform is not None
+    ids = (cooler.id, platform.id)
+    supported = socket_list(cooler.text("supported_sockets"))
+    absent = []
+    if not ctx.socket:
+        absent.append((platform, "socket"))
+    if not supported:
+        absent.append((cooler, "supported_sockets"))
+    figures = {"socket": platform.text("socket") or None,
+               "supported_sockets": cooler.text("supported_sockets") or None}
+    if absent:
+        return [CheckResult("compat.cooler_socket", "compatibility", "unknown",
+                            f"Cooler mounting unknown: {missing(absent)}", figures, ids)]
+    socket = platform.text("socket")
+    if ctx.socket in supported:
+        return [CheckResult("compat.cooler_socket", "compatibility", "pass",
+                            f"{cooler.display_name} mounts on {socket}", figures, ids)]
+    return [CheckResult("compat.cooler_socket", "compatibility", "fail",
+                        f"{cooler.display_name} supports {cooler.text('supported_sockets')}, "
+                        f"not {socket}", figures, ids,
+                        f"Choose a cooler with a {socket} mounting kit.")]
