@@ -75,7 +75,7 @@ def test_settings_change_the_circuit_verdict(catalog: Catalog, tmp_path: Path,
     path = save_template(catalog, "four-gpu-workstation", tmp_path / "four.dlhw.json")
     _, out, _ = run(capsys, "check", str(path), "--json", "--mains", "120V-15A")
     circuit = next(c for c in json.loads(out)["checks"] if c["id"] == "power.circuit")
-    assert circuit["status"] == "warn" and circuit["figures"]["circuit_limit_w"] == 1440
+    assert circuit["status"] == "fail" and circuit["figures"]["circuit_limit_w"] == 1440
     _, out, _ = run(capsys, "check", str(path), "--json", "--mains", "230V-16A",
                     "--price-per-kwh", "0.30", "--utilisation", "1")
     data = json.loads(out)

@@ -161,11 +161,15 @@ def test_small_card_on_old_psu_is_fine(parts: PartFactory, make_build: MakeBuild
     assert result(build, "power.transients").status == "pass"  # 355 W + 200 W
 
 
-def test_unknown_atx_version_is_unknown_only_when_it_matters(
+def test_an_unknown_atx_version_is_judged_as_atx_2_and_says_so(
         parts: PartFactory, make_build: MakeBuild) -> None:
     big = make_build(parts.rtx_4090(), parts.ryzen_9_7950x(), parts.rm850x(atx_version=None))
     r = result(big, "power.transients")
-    assert r.status == "unknown" and "ATX version" in r.message
+    assert r.status == "warn" and "judged as ATX 2.x" in r.message
+    assert r.figures["atx_version_assumed"] == "2.x"
+    small = make_build(parts.rtx_4070(), parts.rm850x(atx_version=None))
+    r = result(small, "power.transients")
+    assert r.status == "pass" and "judged as ATX 2.x" in r.message
 
 
 def test_atx3_excursion_exceeded_by_four_4090s(parts: PartFactory,
@@ -230,8 +234,20 @@ def test_slot_powered_card_needs_no_cables(parts: PartFactory, make_build: MakeB
     assert r.status == "pass" and "no PSU cables" in r.message
 
 
-def test_unreadable_connectors_are_unknown(parts: PartFactory, make_build: MakeBuild) -> None:
+def test_unlisted_connectors_are_derived_from_board_power(parts: PartFactory,
+                                                          make_build: MakeBuild) -> None:
     r = result(make_build(parts.rtx_4090(power_connectors=None), parts.rm850x()),
+               "power.connectors")
+    assert r.status != "unknown" and "derived from board power" in r.message
+    assert r.figures["need_16pin"] == 0 and r.figures["need_pcie_8pin"] == 3  # 450 W: 75+3x150
+    big = result(make_build(parts.rtx_4090(power_connectors=None, tdp_w=575), parts.rm850x()),
+                 "power.connectors")
+    assert big.figures["need_16pin"] == 1  # 575 W cannot come from 8-pins
+
+
+def test_connectors_and_board_power_both_unknown_is_unknown(parts: PartFactory,
+                                                            make_build: MakeBuild) -> None:
+    r = result(make_build(parts.rtx_4090(power_connectors=None, tdp_w=None), parts.rm850x()),
                "power.connectors")
     assert r.status == "unknown"
 
@@ -291,8 +307,9 @@ def test_two_4090s_and_threadripper_exceed_a_us_circuit(parts: PartFactory,
     build = make_build((parts.rtx_4090(), 2), parts.tr_pro_7975wx(), parts.wrx90e_sage(),
                        parts.prime_tx_1600())
     r = result(build, "power.circuit")
-    assert r.status == "warn"
-    assert "1,440 W" in r.message
+    assert r.status == "fail"  # over the continuous limit: the breaker trips
+    assert "1,440 W" in r.message and "120 V / 20 A circuit" in r.message
+    assert r.figures["circuit_needed"] == "120V-20A"
     # 1,330 W DC at 91 % (Titanium at 83 % load) = 1,456 W at the wall
     assert r.suggestion.startswith("Power-limit each NVIDIA GeForce RTX 4090 to 440 W")
 
@@ -316,12 +333,12 @@ def test_sxm_modules_are_not_counted_on_the_psu(parts: PartFactory,
 
 
 @pytest.mark.parametrize(("card_w", "status", "words"), [
-    (935, "warn", "exceeds"),  # (935 + 220 W) / 0.8 = 1,444 W at the wall
+    (935, "fail", "exceeds"),  # (935 + 220 W) / 0.8 = 1,444 W at the wall
     (925, "warn", "within 5 % of"),  # 1,431 W: passed before
     (880, "warn", "within 5 % of"),  # 1,375 W
     (850, "pass", "is within a"),  # 1,338 W: 7 % to spare
 ])
-def test_a_load_within_five_percent_of_the_circuit_warns(parts: PartFactory,
+def test_a_load_within_five_percent_of_the_circuit_warns_and_over_it_fails(parts: PartFactory,
                                                          make_build: MakeBuild, card_w: int,
                                                          status: str, words: str) -> None:
     """A wall draw of 1,431 W on a 1,440 W circuit used to pass: within 5 % of a limit, the

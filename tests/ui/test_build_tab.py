@@ -411,7 +411,7 @@ def test_recent_files_keep_the_last_ten(tab: BuildTab, tmp_path: Path) -> None:
 def test_check_settings_persist_and_rerun(tab: BuildTab, app_settings: AppSettings,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     tab.apply_template("four-gpu-workstation")
-    assert tab.report.get("power.circuit").status == "warn"  # default 120 V / 15 A
+    assert tab.report.get("power.circuit").status == "fail"  # default 120 V / 15 A: over its limit
     cost = tab.totals.value("energy")
     from dlhw_desktop.core.checks import CheckSettings
     from dlhw_desktop.ui.planner import check_settings_dialog as dialog_module

@@ -55,7 +55,6 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
         CheckInput("form_factor", ("compat.baseboard",)),
         CheckInput("memory_gb", ("memory.ram_vs_vram", "tier.gpu")),
         CheckInput("tdp_w", ("power.psu_load",)),
-        _card("power_connectors", "power.connectors"),
         _card("slot_width", "compat.x16_slots", "compat.case_slots"),
         _card("board_length_mm", "compat.gpu_length"),
         _card("cooling", "cooling.card_spacing"),
@@ -98,7 +97,6 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
     Category.PSU: (
         CheckInput("wattage_w", ("power.psu_load", "tier.psu")),
         CheckInput("efficiency_rating", ("tier.psu",)),
-        CheckInput("atx_version", ("power.transients",)),
         CheckInput("connectors_12vhpwr", ("power.connectors",)),
         CheckInput("connectors_pcie_8pin", ("power.connectors",)),
     ),
@@ -137,7 +135,10 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
 }
 
 OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
-    Category.ACCELERATOR: {},
+    Category.ACCELERATOR: {
+        "power_connectors": "when not listed, the fewest cables the board power needs are "
+                            "counted (75 W slot, 150 W per 8-pin, 600 W per 16-pin), said so",
+    },
     Category.CPU: {},
     Category.MOTHERBOARD: {},
     Category.MEMORY: {
@@ -149,6 +150,7 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
     },
     Category.PSU: {
         "redundant": "only server modules are marked; an unmarked unit is an ATX unit",
+        "atx_version": "an unknown version is judged as ATX 2.x for GPU transients, said so",
     },
     Category.COOLER: {},
     Category.CASE: {

@@ -36,7 +36,8 @@ Figures used (all DC watts unless said otherwise):
   model that as the cards momentarily at 2x board power (sustained + GPU power, 1,050 W
   in Intel's example) against the rating of an ATX 2.x unit, and the cards at 3x
   against 200 % of the rating of an ATX 3.x unit. Exceeding either is a warning (a
-  possible shutdown under load), not a failure.
+  possible shutdown under load), not a failure. A unit whose ATX version is unknown is
+  judged as ATX 2.x (the stricter case; most units sold before 2022), and says so.
 - Connectors: a PCIe 8-pin carries 150 W, a 12VHPWR / 12V-2x6 (16-pin) up to 600 W, the
   slot 75 W (PCIe CEM). A 16-pin card can run from 8-pin cables through the adapter
   shipped with it (NVIDIA's 4090 adapter takes 3-4 8-pins; we ask for
@@ -69,10 +70,12 @@ from dlhw_desktop.core.checks._util import (
     missing,
     pct,
     round_up,
+    unique,
     watts,
 )
 from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.settings import MAINS, Mains
 from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
@@ -239,26 +242,49 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
             f"ATX {version} {watts(b.psu_w)} PSU is specified for: it may shut down "
             "under load", figures, ids,
             f"Choose a PSU of at least {watts(round_up(peak / ATX3_EXCURSION, 50))}.")]
-    figures = {"peak_w": legacy_peak, "limit_w": b.psu_w, "atx_version": version or None}
+    figures = {"peak_w": legacy_peak, "limit_w": b.psu_w, "atx_version": version or None,
+               "atx_version_assumed": None if version else "2.x"}
     if legacy_peak <= b.psu_w:
+        judged = "" if version else " (its ATX version is unknown, so judged as ATX 2.x)"
         return [CheckResult(
             "power.transients", "power", "pass",
             f"GPU power spikes up to ~{watts(legacy_peak)} (cards at 2x) fit within the "
-            f"{watts(b.psu_w)} rating even of a pre-ATX 3.0 unit", figures, ids)]
+            f"{watts(b.psu_w)} rating even of a pre-ATX 3.0 unit{judged}", figures, ids)]
     advice = (f"Choose an ATX 3.x PSU, or one of at least "
               f"{watts(round_up(legacy_peak, 50))}.")
     if not version:
         return [CheckResult(
-            "power.transients", "power", "unknown",
-            f"GPU power spikes may reach ~{watts(legacy_peak)}; "
-            f"{missing([(ctx.psu, 'atx_version')])}: an ATX 3.x unit rides them out, an older "
-            f"{watts(b.psu_w)} unit may shut down",
-            figures, ids, advice)]
+            "power.transients", "power", "warn",
+            f"GPU power spikes may reach ~{watts(legacy_peak)} (cards at 2x), above the "
+            f"{watts(b.psu_w)} rating; the ATX version of {ctx.psu.display_name} is unknown, "
+            "so it is judged as ATX 2.x, which is not built for these excursions: it may "
+            "shut down under load", figures, ids,
+            advice + " If the box says ATX 3.x, enter it: the spikes are then judged "
+                     "against 200 % of the rating.")]
     return [CheckResult(
         "power.transients", "power", "warn",
         f"GPU power spikes may reach ~{watts(legacy_peak)} (cards at 2x), above the "
         f"{watts(b.psu_w)} rating of this ATX {version} PSU, which is not built for "
         "ATX 3.0 excursions: it may shut down under load", figures, ids, advice)]
+
+
+HPWR_FROM_W = 525.0
+"""Above this board power a card cannot be fed by 8-pins within the slot's 75 W and three
+150 W cables as cards are built (a 4x 8-pin board is rare); such cards use a 16-pin."""
+
+
+def minimum_connectors(part: Part) -> Connectors | None:
+    """The fewest cables a card of this board power needs when its connectors are not
+    listed (derived, PCIe CEM: 75 W from the slot, 150 W per 8-pin, 600 W per 16-pin);
+    ``None`` when the board power is unknown too."""
+    tdp = part.number("tdp_w")
+    if tdp is None:
+        return None
+    if tdp <= SLOT_W:
+        return Connectors()
+    if tdp > HPWR_FROM_W:
+        return Connectors(hpwr=math.ceil((tdp - SLOT_W) / HPWR_W))
+    return Connectors(pcie8=math.ceil((tdp - SLOT_W) / PCIE_8PIN_W))
 
 
 def _adapter_8pins(part: Part) -> int:
@@ -277,17 +303,23 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     ids = tuple(i.part.id for i in items) + ((ctx.psu.id,) if ctx.psu else ())
     need = Connectors()
     unreadable: list[Part] = []
+    derived: list[Part] = []
     hpwr_cards: list[Part] = []
     for item in items:
         cables = parse_power_connectors(item.part.text("power_connectors") or None)
         if cables is None:
-            unreadable.append(item.part)
-            continue
+            cables = minimum_connectors(item.part)
+            if cables is None:
+                unreadable.append(item.part)
+                continue
+            derived.append(item.part)
         need += cables.times(item.quantity)
         if cables.hpwr:
             hpwr_cards.extend([item.part] * (item.quantity * cables.hpwr))
     figures: dict[str, float | int | str | None] = {
         "need_16pin": need.hpwr, "need_pcie_8pin": need.pcie8, "need_eps": need.eps}
+    if derived:
+        figures["connectors_derived_for"] = ", ".join(p.display_name for p in unique(derived))
     if unreadable:
         text = "; ".join(f"{p.display_name}: {p.text('power_connectors') or 'n/a'!s}"
                          for p in unreadable)
@@ -321,8 +353,9 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     spare = eight - need.pcie8
     psu_has = f"the PSU has {h}x 16-pin and {eight}x PCIe 8-pin"
     if spare < 0:
+        basis = " (derived from board power)" if derived else ""
         return [CheckResult("power.connectors", "power", "fail",
-                            f"The cards need {need.describe()}; {psu_has}", figures, ids,
+                            f"The cards need {need.describe()}{basis}; {psu_has}", figures, ids,
                             "Choose a PSU with more PCIe 8-pin cables.")]
     notes: list[str] = []
     status: Status = "pass"
@@ -358,6 +391,10 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
         message = f"The cards need {need.describe()}; {psu_has}"
     else:
         message = f"The cards need {need.describe()}; {psu_has}: {'; '.join(notes)}"
+    if derived:
+        message += (f" (derived from board power: {figures['connectors_derived_for']} lists "
+                    "no connectors, so the fewest its board power needs are counted: 75 W "
+                    "from the slot, 150 W per 8-pin, 600 W per 16-pin)")
     suggestion = ""
     if short:
         suggestion = "An ATX 3.x PSU with native 12V-2x6 cables avoids the adapter."
@@ -409,11 +446,22 @@ def check_circuit(ctx: CheckContext) -> list[CheckResult]:
     advice, _ = power_limit_advice(
         ctx, limit * efficiency,
         lambda s: f"the wall draw to ~{watts(s / efficiency)}")
+    carrier = circuit_for(b.wall_w)
+    figures["circuit_needed"] = carrier.key if carrier else None
+    needed = (f"a {carrier.label} ({watts(carrier.limit_w)} continuous) carries it"
+              if carrier else "no single circuit in the list carries it: split the load")
     return [CheckResult(
-        "power.circuit", "power", "warn",
+        "power.circuit", "power", "fail",
         f"Wall draw ~{watts(b.wall_w)} ({how}) exceeds a {mains.label}'s {watts(limit)} "
-        f"continuous limit{energy}", figures, ids,
-        advice or "Put the machine on a dedicated or higher-rated circuit.")]
+        f"continuous limit: the breaker will trip under sustained load; {needed}{energy}",
+        figures, ids,
+        advice or f"Put the machine on {'a ' + carrier.label if carrier else 'more circuits'}.")]
+
+
+def circuit_for(wall_w: float) -> Mains | None:
+    """The smallest circuit in :data:`MAINS` whose continuous limit carries ``wall_w``."""
+    fits = [m for m in MAINS.values() if m.limit_w >= wall_w]
+    return min(fits, key=lambda m: m.limit_w) if fits else None
 
 
 def _circuit_at_least(ctx: CheckContext) -> list[CheckResult]:
@@ -432,7 +480,7 @@ def _circuit_at_least(ctx: CheckContext) -> list[CheckResult]:
         where = ("exceeds" if wall > limit
                  else f"is within {pct(NEAR_LIMIT_MARGIN)} of")
         return [CheckResult(
-            "power.circuit", "power", "warn",
+            "power.circuit", "power", "fail" if wall > limit else "warn",
             f"{head} already {where} a {mains.label}'s {watts(limit)} continuous limit; "
             f"{missing(b.missing)}", figures, ids,
             "Put the machine on a dedicated or higher-rated circuit.")]
