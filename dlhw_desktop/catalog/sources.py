@@ -124,6 +124,51 @@ def read_category(directory: Path, category: Category) -> list[SourceRow]:
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class FigureValueRow:
+    """One figure of one part with its own source: a review's measurement, a vendor's
+    figure the part's row lacks."""
+
+    part_id: str
+    field: str
+    value: Any
+    source: str
+    source_date: str
+    note: str
+
+
+FIGURE_VALUE_COLUMNS = ("part_id", "field", "value", "source", "source_date", "note")
+
+
+def read_figure_values(directory: Path) -> list[FigureValueRow]:
+    """``figures_*.csv``: figures sourced one by one. Each row needs a part, a known field,
+    a value of the field's type, a source and its date; a row that breaks a rule stops
+    the build with its file and line."""
+    rows: list[FigureValueRow] = []
+    for path in sorted(directory.glob("figures_*.csv")):
+        with path.open(newline="", encoding="utf-8") as handle:
+            reader = csv.DictReader(handle)
+            if tuple(reader.fieldnames or ()) != FIGURE_VALUE_COLUMNS:
+                raise CatalogSourceError(
+                    f"{path.name}: columns must be {', '.join(FIGURE_VALUE_COLUMNS)}")
+            for line, record in enumerate(reader, start=2):
+                origin = f"{path.name}:{line}"
+                part_id, field = record["part_id"].strip(), record["field"].strip()
+                source, source_date = record["source"].strip(), record["source_date"].strip()
+                if not (part_id and field and source and source_date):
+                    raise CatalogSourceError(
+                        f"{origin}: part_id, field, source and source_date are required")
+                if field not in FIELDS_BY_NAME:
+                    raise CatalogSourceError(f"{origin}: unknown field {field!r}")
+                value = coerce(field, record["value"], origin)
+                if value is None:
+                    raise CatalogSourceError(f"{origin}: {field} has no value")
+                _check_date(source_date, origin, "source_date")
+                rows.append(FigureValueRow(part_id, field, value, source, source_date,
+                                           record["note"].strip()))
+    return rows
+
+
 def read_figure_sources(directory: Path) -> list[FigureSourceRow]:
     rows: list[FigureSourceRow] = []
     for path in sorted(directory.glob("figure_sources*.csv")):

@@ -141,6 +141,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               "With 2:4 structured sparsity"),
     FieldSpec("tdp_w", "TDP", "int", "W", (Category.ACCELERATOR, Category.CPU),
               "Board power (accelerators) or processor base power (CPUs)"),
+    FieldSpec("sustained_power_w", "Sustained power", "int", "W", (Category.CPU,),
+              "What the CPU draws under all-core load at its stock limits: Intel's Maximum "
+              "Turbo Power (PL2), AMD's PPT"),
     FieldSpec("form_factor", "Form factor", "text", categories=_A,
               description="pcie, sxm, oam or cloud"),
     FieldSpec("slot_width", "Slot width", "float", "slots", _A),
@@ -220,8 +223,15 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     # --- coolers ------------------------------------------------------------
     FieldSpec("cooler_kind", "Kind", "text", categories=(Category.COOLER,),
               description="air, aio (all-in-one liquid) or custom-loop"),
-    FieldSpec("cooling_capacity_w", "Heat capacity", "int", "W", (Category.COOLER,),
-              "Vendor rating where given, else a reviewer's sustained figure"),
+    FieldSpec("cooling_capacity_w", "Rated heat capacity", "int", "W", (Category.COOLER,),
+              "The vendor's own rating, shown beside a measurement, never instead of it"),
+    FieldSpec("measured_capacity_w", "Measured heat capacity", "int", "W", (Category.COOLER,),
+              "CPU package power a review measured the cooler holding at the CPU's "
+              "temperature limit"),
+    FieldSpec("measured_capacity_at_least_w", "Measured to hold at least", "int", "W",
+              (Category.COOLER,),
+              "Package power a review measured the cooler holding without reaching the "
+              "temperature limit: its capacity is at least this"),
     FieldSpec("height_mm", "Height", "int", "mm", (Category.COOLER,)),
     FieldSpec("radiator_mm", "Radiator", "int", "mm", (Category.COOLER,)),
     FieldSpec("supported_sockets", "Sockets", "text", categories=(Category.COOLER,)),

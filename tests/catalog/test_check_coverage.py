@@ -56,12 +56,12 @@ def _copy_with(tmp_path: Path, catalog_path: Path, sql: str) -> Path:
 
 def test_a_blanked_figure_shows_up_as_missing(tmp_path: Path, catalog_path: Path) -> None:
     path = _copy_with(tmp_path, catalog_path,
-                      "UPDATE parts SET release_year = 2024, atx_version = '  ' "
+                      "UPDATE parts SET release_year = 2024, wattage_w = NULL "
                       "WHERE category = 'psu'")
     after = {r.category: r for r in coverage(Catalog.open(path))}[Category.PSU]
     total = len(Catalog.open(path).parts(Category.PSU))
     assert after.parts == total and after.undated == 0
-    assert after.missing["atx_version"] == total  # blank text is missing, as checked
+    assert after.missing["wattage_w"] == total  # a blanked figure is missing, as checked
     assert after.complete == 0 and after.share == 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dlhw_desktop.catalog.opendb import rules
@@ -28,10 +30,10 @@ def test_pcie_generation_comes_from_the_chipset(chipset: str | None, stated: int
     assert board_pcie_generation(chipset, stated) == expected
 
 
-def test_zero_connectors_on_a_strong_psu_is_unknown() -> None:
+def test_zero_connectors_are_unknown_at_any_wattage() -> None:
     assert rules.psu_connectors("0", 850) is None      # Corsair RM850x (2024): 0/0/0
     assert rules.psu_connectors("0", 650) is None
-    assert rules.psu_connectors("0", 550) == 0         # a small unit may truly have none
+    assert rules.psu_connectors("0", 550) is None      # the open data's default, not "none"
     assert rules.psu_connectors("4", 850) == 4
     assert rules.psu_connectors("-1", 500) is None
 
@@ -45,7 +47,7 @@ def test_psu_mapper_leaves_zero_counts_empty_and_says_so() -> None:
     assert values["connectors_eps"] is None and values["connectors_pcie_8pin"] is None
     assert values["connectors_12vhpwr"] == 1
     assert values["efficiency_rating"] == "Gold" and values["atx_version"] == "3.1"
-    assert cleaned.rules.count("0 connectors on a unit of 650 W or more: unknown") == 2
+    assert cleaned.rules.count("0 connectors: unknown") == 2
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
@@ -97,3 +99,15 @@ def test_cpu_names_lose_clock_core_and_packaging_tails() -> None:
     assert rules.cpu_name("Xeon E5 2660 2.2 GHz 8-Core LGA2011 OEM/Tray") == "Xeon E5 2660"
     assert rules.cpu_name("Core i7 9700F OEM / Tray") == "Core i7 9700F"
     assert rules.cpu_name("Ryzen Threadripper 9980X") == "Ryzen Threadripper 9980X"
+
+
+def test_amd_ppt_is_derived_by_amds_rule_and_labelled(catalog_path: Path) -> None:
+    from dlhw_desktop.catalog.store import Catalog
+
+    catalog = Catalog.open(catalog_path)
+    ryzen = catalog.get("cpu/amd-ryzen-7-5800x3d")
+    assert ryzen is not None and ryzen.number("tdp_w") == 105
+    assert ryzen.number("sustained_power_w") == 142  # 1.35 x 105, AMD's own figure
+    assert "derived" in ryzen.source_of("sustained_power_w").note
+    intel = catalog.get("cpu/intel-core-i9-13900k")
+    assert intel is not None and intel.number("sustained_power_w") == 253  # Intel's PL2

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.partner_cards import EXTRACT_FILE, extract_gpu_csv
 from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
 from dlhw_desktop.core.build.build import Build

@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.schema import FACET_COLUMNS
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.resources import catalog_sources_dir
 
 
 @pytest.fixture(scope="module")

@@ -47,15 +47,16 @@ def test_small_cooler_on_threadripper_fails(parts: PartFactory, make_build: Make
 
 def test_unrated_cooler_is_unknown_unless_the_tier_names_it(
         parts: PartFactory, make_build: MakeBuild, tiers: dict[str, WorkloadTier]) -> None:
-    build = make_build(parts.ryzen_9_7950x(), parts.nh_d15())
+    build = make_build(parts.ryzen_9_7950x(), parts.nh_d15(height_mm=None))
     r = one(build, "cooling.cpu")
-    assert r.status == "unknown" and "heat capacity of Noctua NH-D15" in r.message
+    assert r.status == "unknown" and "measured heat capacity of Noctua NH-D15" in r.message
 
     build.set_tier("demanding")
     named = one(build, "cooling.cpu", tiers)
     assert named.status == "pass" and "demanding tier names it" in named.message
 
-    other = make_build(parts.ryzen_9_7950x(), parts.nh_d15(name="NH-D15S"), tier="demanding")
+    other = make_build(parts.ryzen_9_7950x(), parts.nh_d15(name="NH-D15S", height_mm=None),
+                       tier="demanding")
     assert one(other, "cooling.cpu", tiers).status == "unknown"
 
 

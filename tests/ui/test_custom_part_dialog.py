@@ -175,7 +175,7 @@ def test_totals_bar_keeps_the_known_total_and_says_the_rest(
     brick = UserParts().add(Category.ACCELERATOR, "Acme", "Brick 9", {"memory_gb": 64})
     tab.add_parts([RTX_4090, CPU_7950X, PSU_1600, brick.id])
     qtbot.waitUntil(lambda: tab.totals.value("sustained") != "—", timeout=3000)
-    assert tab.totals.value("sustained") == "at least 670 W"  # 450 + 170 + 50 W board
+    assert tab.totals.value("sustained") == "at least 730 W"  # 450 + 230 (PPT) + 50 W board
     assert tab.totals.captions["sustained"].text() == "1 part without a power figure"
     assert tab.totals.value("wall").startswith("at least ")
     assert tab.totals.value("heat") == tab.totals.value("wall")
@@ -195,7 +195,7 @@ def test_totals_bar_text_from_a_summary(qtbot: QtBot, catalog: Catalog) -> None:
     bar = TotalsBar()
     qtbot.addWidget(bar)
     bar.show_summary(summarize(build), CheckSettings())
-    assert bar.value("sustained") == "at least 1,120 W"  # 2 x 450 + 170 + 50 W board
+    assert bar.value("sustained") == "at least 1,180 W"  # 2 x 450 + 230 (PPT) + 50 W board
     assert bar.captions["sustained"].text() == "1 part without a power figure"
 
 

@@ -31,7 +31,7 @@ from dlhw_desktop.ui.shell.composition import make_build_tab
 from dlhw_desktop.ui.shell.main_window import MainWindow
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
-CPU = "cpu/amd-ryzen-9-7950x"
+CPU = "cpu/amd-ryzen-9-7900"  # 88 W PPT: two 4090s stay under a 15 A circuit
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_notes_beyond_the_limit_are_trimmed_with_a_message(tab: BuildTab) -> Non
 
 def test_an_incomplete_build_with_warnings_is_not_complete_yet(tab: BuildTab) -> None:
     tab.add_parts([RTX_4090, CPU])
-    tab.set_quantity(RTX_4090, 2)  # x8 lanes and a circuit near its limit: warnings
+    tab.set_quantity(RTX_4090, 2)  # x8 lanes each: a warning
     report = tab._report
     assert report is not None and report.verdict == "warn"
     headline, detail = verdict_text(report)

@@ -85,7 +85,8 @@ def _cpu(r: dict[str, Any]) -> dict[str, Any]:
         "cores": _get(r, "cores", "total"), "threads": _get(r, "cores", "threads"),
         "base_clock": _get(r, "clocks", "performance", "base"),
         "boost_clock": _get(r, "clocks", "performance", "boost"),
-        "tdp_w": _get(r, "specifications", "tdp"), "socket": r.get("socket"),
+        "tdp_w": _get(r, "specifications", "tdp"), "ppt_w": _get(r, "specifications", "ppt"),
+        "socket": r.get("socket"),
         "memory_types": _joined(memory.get("types")), "memory_channels": memory.get("channels"),
         "max_memory_gb": memory.get("maxSupport"),
         "ecc_support": _get(r, "specifications", "eccSupport"),
@@ -164,8 +165,9 @@ def _storage(r: dict[str, Any]) -> dict[str, Any]:
 
 EXTRACTORS: list[Extractor] = [
     Extractor("CPU", "CPU.csv", ("cores", "threads", "base_clock", "boost_clock", "tdp_w",
-                                 "socket", "memory_types", "memory_channels", "max_memory_gb",
-                                 "ecc_support", "cpu_series", "microarchitecture"), _cpu),
+                                 "ppt_w", "socket", "memory_types", "memory_channels",
+                                 "max_memory_gb", "ecc_support", "cpu_series",
+                                 "microarchitecture"), _cpu),
     Extractor("CPUCooler", "CPUCooler.csv",
               ("height_mm", "sockets", "water_cooled", "radiator_mm", "fanless"), _cooler),
     Extractor("Motherboard", "Motherboard.csv",

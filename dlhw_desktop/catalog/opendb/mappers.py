@@ -99,6 +99,10 @@ def cpu(record: Record, values: Values, cleaned: Cleaned) -> None:
         "family": family, "socket": socket, "cores": cores, "threads": threads,
         "base_clock_ghz": base, "boost_clock_ghz": boost,
         "tdp_w": _figure(record, "tdp_w", 1, 1000, cleaned, "TDP"),
+        # the open data's PPT / PL2 (0 stands for unknown there)
+        "sustained_power_w": (None if (record.get("ppt_w") or "0").strip() in ("", "0")
+                              else _figure(record, "ppt_w", 1, 1000, cleaned,
+                                           "sustained power")),
         "memory_type": "/".join(sorted(set(types))) or None,
         "memory_channels": _figure(record, "memory_channels", 1, 16, cleaned,
                                    "memory channels"),
@@ -224,7 +228,7 @@ def psu(record: Record, values: Values, cleaned: Cleaned) -> None:
         raw = record.get(column, "")
         count = rules.psu_connectors(raw, watts)
         if count is None and raw.strip() == "0":
-            cleaned.note("0 connectors on a unit of 650 W or more: unknown")
+            cleaned.note("0 connectors: unknown")
         connectors[field] = count
     values.update({
         "wattage_w": watts, "efficiency_rating": rules.efficiency_rating(

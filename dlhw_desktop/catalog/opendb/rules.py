@@ -9,10 +9,6 @@ import re
 FIRST_YEAR, LAST_YEAR = 1990, 2027
 """Release years outside this range are typos (the dataset has 20117 and 0)."""
 
-PSU_CONNECTOR_ZERO_UNKNOWN_W = 650
-"""A 0 PCIe/EPS/12V-2x6 count on a unit this strong means "not entered" (25 % of such
-units have 0 PCIe connectors in the dataset; Corsair's RM850x (2024) has 0/0/0)."""
-
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 
@@ -79,11 +75,10 @@ def capacity_gb(raw: object) -> float | None:
 
 
 def psu_connectors(raw: object, wattage_w: int | None) -> int | None:
-    """A PSU's connector count; 0 on a unit of 650 W or more is unknown."""
+    """A PSU's connector count; 0 is unknown at any wattage (the open data's default: a
+    400 W unit with "0 EPS" still powers a CPU)."""
     count = whole(raw, 0, 24)
-    if count == 0 and wattage_w is not None and wattage_w >= PSU_CONNECTOR_ZERO_UNKNOWN_W:
-        return None
-    return count
+    return None if count == 0 else count
 
 
 def efficiency_rating(raw: str | None) -> str | None:

@@ -49,6 +49,12 @@ class Template:
         return build
 
 
+_TR_COOLER = ("Noctua makes this cooler for Threadripper's lid, but no review here measured "
+              "it on one: its capacity there is unknown until entered from Noctua's page.")
+_DRP5 = ("The Dark Rock Pro 5 was measured holding 250 W at 42 dB (noise-normalised) without "
+         "reaching the limit; the Core i7-14700K's 253 W is at that edge: at full fan speed it holds more.")
+
+
 def _accepted(**reasons: str) -> Mapping[str, str]:
     return MappingProxyType({key.replace("__", "."): text for key, text in reasons.items()})
 
@@ -80,6 +86,7 @@ TEMPLATES: tuple[Template, ...] = (
             ("case/corsair-7000d-airflow-cc-9011218-ww", 1),
         ),
         accepted=_accepted(
+            cooling__cpu=_TR_COOLER,
             tier__cpu=_TIER_CPU,
             tier__gpu="The minimum GPU (RTX 4090, 24 GB); H100/A100 are the recommendation.",
             tier__psu="The minimum PSU (1,200 W Platinum); 1,600 W is for several GPUs.",
@@ -104,7 +111,10 @@ TEMPLATES: tuple[Template, ...] = (
             ("cooler/noctua-nh-u14s-tr5-sp6", 1),
             ("case/phanteks-enthoo-pro-2-server-edition", 1),
         ),
-        accepted=_accepted(tier__gpu=_TIER_GPU_DEMANDING),
+        accepted=_accepted(
+            tier__gpu=_TIER_GPU_DEMANDING,
+            cooling__cpu=_TR_COOLER,
+        ),
     ),
     Template(
         key="less-demanding-minimum",
@@ -151,6 +161,7 @@ TEMPLATES: tuple[Template, ...] = (
             ("case/fractal-design-torrent", 1),
         ),
         accepted=_accepted(
+            cooling__cpu=_DRP5,
             tier__gpu=("The article recommends an NVIDIA L4 for inference; the L4 is a "
                        "passive server card, so a desktop keeps the RTX 4080 SUPER."),
         ),
@@ -194,6 +205,7 @@ TEMPLATES: tuple[Template, ...] = (
             ("case/phanteks-enthoo-pro-2-server-edition", 1),
         ),
         accepted=_accepted(
+            cooling__cpu=_TR_COOLER,
             tier__gpu=_TIER_GPU_DEMANDING,
             power__circuit=("~1.9 kW at the wall is over a 120 V / 15 A circuit's 1,440 W "
                             "continuous limit; it is meant for a 20 A or 230 V circuit."),
@@ -221,6 +233,7 @@ TEMPLATES: tuple[Template, ...] = (
             ("case/supermicro-sc747btq-r2k04b", 1),
         ),
         accepted=_accepted(
+            cooling__cpu=_TR_COOLER,
             compat__pcie_lanes=("Two EPYC sockets give 128 device lanes (64 of each CPU's "
                                 "link the sockets; 160 on boards wired with three links), "
                                 "so eight cards run at x8: ample for L4 inference; GPU "

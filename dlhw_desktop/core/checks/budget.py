@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from dlhw_desktop.core.checks._util import SERVER_MODULE_FORMS, carrying_w
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR
 from dlhw_desktop.core.compat.vocabulary import RDIMM_SOCKETS
 from dlhw_desktop.core.parts import Part
@@ -166,7 +167,8 @@ def _parts_budget(ctx: CheckContext) -> PowerBudget:
                 gpu_w += tdp * item.quantity
     cpu_w: float | None = 0.0
     if ctx.cpu is not None:
-        cpu_w = ctx.cpu.number("tdp_w")
+        drawn = cpu_power(ctx.cpu)  # sustained (PL2/PPT) where known, else base power
+        cpu_w = drawn.watts if drawn is not None else None
         if cpu_w is None:
             absent.append((ctx.cpu, "tdp_w"))
             unpowered += max(1, ctx.cpu_count)

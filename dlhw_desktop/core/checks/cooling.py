@@ -1,10 +1,12 @@
 """Cooling: the CPU cooler's rating, the case's heat budget and how the cards get air.
 
-- CPU: ``tdp_w`` against the cooler's ``cooling_capacity_w``. At or above: pass. Within
-  80 % of it: warn (the CPU holds clocks in bursts and throttles under sustained
-  all-core load; it does not stop working). Below 80 %: fail. Many vendors (Noctua, for
-  one) publish no watt rating; then a cooler the chosen workload tier names as an example
-  (the seed article's "Noctua NH-D15") passes on the tier's word, anything else is unknown.
+- CPU: the CPU's power as drawn (``checks.cpu_power``: sustained PL2/PPT where known, else
+  base power, said so) against the cooler's capacity band (``checks.cooler_model``:
+  measured by a review, else the maker's rating, else estimated from its height or
+  radiator with the model's error). At or below the band's low end: pass; above its high
+  end: fail; between: warn (the CPU throttles under sustained all-core load; it does not
+  stop working). Without any of them, a cooler the chosen workload tier names as an
+  example (the seed article's "Noctua NH-D15") passes on the tier's word; else unknown.
 - Case: the sustained DC load, all of which ends as heat inside the case, against the
   case's ``heat_capacity_w`` when the catalog has one; above it: warn (parts run hot).
 - Open-air cards (``cooling`` "active") blow their heat sideways into the next card when
@@ -19,13 +21,15 @@
 
 from __future__ import annotations
 
-from dlhw_desktop.core.checks._util import counted, matches_name, missing, pct, unique, watts
+import math
+
+from dlhw_desktop.core.checks._util import counted, matches_name, missing, unique, watts
 from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.cooler_model import cooler_capacity
+from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.checks.platform import ordered_cards, place_cards, slot_positions
 from dlhw_desktop.core.verdict import CheckResult, Status
-
-COOLER_WARN_FRACTION = 0.8
 
 
 def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
@@ -33,45 +37,67 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
         return []
     cpu, cooler = ctx.cpu, ctx.cooler
     ids = (cpu.id, cooler.id)
-    tdp, capacity = cpu.number("tdp_w"), cooler.number("cooling_capacity_w")
-    figures = {"cpu_tdp_w": tdp, "cooling_capacity_w": capacity, "cpus": ctx.cpu_count,
-               "coolers": ctx.cooler_count}
+    drawn = cpu_power(cpu)
+    capacity = cooler_capacity(cooler, ctx.socket)
+    figures: dict[str, float | int | str | None] = {
+        "cpu_power_w": drawn.watts if drawn else None,
+        "cpu_power_kind": drawn.basis if drawn else None,
+        "cpu_tdp_w": cpu.number("tdp_w"),
+        "cooler_capacity_low_w": round(capacity.low_w) if capacity else None,
+        "cooler_capacity_high_w": (round(capacity.high_w) if capacity
+                                   and math.isfinite(capacity.high_w) else None),
+        "cooler_capacity_kind": capacity.kind if capacity else None,
+        "cooling_capacity_w": cooler.number("cooling_capacity_w"),
+        "cpus": ctx.cpu_count, "coolers": ctx.cooler_count}
     if ctx.cooler_count < ctx.cpu_count:
         return [CheckResult(
             "cooling.cpu", "cooling", "fail",
             f"{ctx.cpu_label} but {counted(cooler, ctx.cooler_count)}: each CPU needs its "
             "own cooler", figures, ids, f"Fit {ctx.cpu_count} coolers.")]
-    if tdp is None:
+    if drawn is None:
         return [CheckResult("cooling.cpu", "cooling", "unknown",
                             f"CPU heat unknown: {missing([(cpu, 'tdp_w')])}", figures, ids)]
+    heat = drawn.watts
     if capacity is None:
         tier = ctx.tier
         named = matches_name(cooler, tier.example_names("cooling")) if tier else None
         if tier is not None and named:
             return [CheckResult(
                 "cooling.cpu", "cooling", "pass",
-                f"{cooler.display_name} has no published watt rating; the {tier.label.lower()} "
-                f"tier names it ({named}) as suitable cooling for a {watts(tdp)} CPU",
-                figures, ids)]
+                f"{cooler.display_name} has no measured or published capacity; the "
+                f"{tier.label.lower()} tier names it ({named}) as suitable cooling for a "
+                f"{watts(heat)} CPU", figures, ids)]
         return [CheckResult("cooling.cpu", "cooling", "unknown",
-                            f"{cpu.display_name} puts out {watts(tdp)}; "
-                            f"{missing([(cooler, 'cooling_capacity_w')])}", figures, ids)]
-    status: Status = "pass"
-    if capacity < COOLER_WARN_FRACTION * tdp:
-        status = "fail"
-    elif capacity < tdp:
-        status = "warn"
+                            f"{cpu.display_name} draws {drawn.describe()}; "
+                            f"{missing([(cooler, 'measured_capacity_w')])} (and no height or "
+                            "radiator size to estimate it from)", figures, ids)]
+    band = (f"at least {watts(capacity.low_w)}" if not math.isfinite(capacity.high_w)
+            else f"{watts(capacity.low_w)}" if capacity.high_w - capacity.low_w < 1
+            else f"{watts(capacity.low_w)}-{watts(capacity.high_w)}")
+    rated = cooler.number("cooling_capacity_w")
+    beside = (f"; its maker rates it {watts(rated)}"
+              if rated is not None and capacity.kind != "vendor" else "")
+    holds = f"{cooler.display_name} holds {band} ({capacity.basis}{beside})"
+    status: Status = ("pass" if heat <= capacity.low_w
+                      else "fail" if heat > capacity.high_w else "warn")
+    if status == "warn" and not math.isfinite(capacity.high_w):
+        return [CheckResult(
+            "cooling.cpu", "cooling", "unknown",
+            f"{holds}; {cpu.display_name} draws {drawn.describe()}: whether it holds that "
+            f"on this socket is unknown ({missing([(cooler, 'measured_capacity_w')])}); "
+            "enter the cooler's capacity from its maker's page or box to judge it",
+            figures, ids)]
     text = {
-        "pass": f"{cooler.display_name} is rated {watts(capacity)} for "
-                f"{cpu.display_name}'s {watts(tdp)}",
-        "warn": f"{cooler.display_name} is rated {watts(capacity)}, below "
-                f"{cpu.display_name}'s {watts(tdp)}: it will throttle under sustained load",
-        "fail": f"{cooler.display_name} is rated {watts(capacity)}, far below "
-                f"{cpu.display_name}'s {watts(tdp)} ({pct(capacity / tdp)})",
+        "pass": f"{holds}; {cpu.display_name} draws {drawn.describe()}{drawn.board_note}",
+        "warn": f"{holds}; {cpu.display_name} draws {drawn.describe()}: it will throttle "
+                f"under sustained all-core load{drawn.board_note}",
+        "fail": f"{holds}, below {cpu.display_name}'s {drawn.describe()}: it throttles "
+                f"hard under all-core load{drawn.board_note}",
     }[status]
     return [CheckResult("cooling.cpu", "cooling", status, text, figures, ids,
                         "" if status == "pass" else
-                        f"Choose a cooler rated for at least {watts(tdp)}.")]
+                        f"Choose a cooler that holds at least {watts(heat)}, or set the "
+                        "CPU's power limit lower in the board's firmware.")]
 
 
 def check_case_heat(ctx: CheckContext) -> list[CheckResult]:

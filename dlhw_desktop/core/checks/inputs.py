@@ -108,7 +108,6 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
                    ("cooler_kind", frozenset({"aio", "custom-loop"}))),
         CheckInput("radiator_mm", ("compat.radiator",),
                    ("cooler_kind", frozenset({"air", "custom-loop", ""}))),
-        CheckInput("cooling_capacity_w", ("cooling.cpu",)),
         CheckInput("cooler_kind", ("tier.cooling",)),
     ),
     Category.CASE: (
@@ -139,7 +138,9 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
         "power_connectors": "when not listed, the fewest cables the board power needs are "
                             "counted (75 W slot, 150 W per 8-pin, 600 W per 16-pin), said so",
     },
-    Category.CPU: {},
+    Category.CPU: {
+        "sustained_power_w": "without it the CPU is judged at its base power (TDP), said so",
+    },
     Category.MOTHERBOARD: {},
     Category.MEMORY: {
         "module_size_gb": "the kit's capacity is modules x module size when no capacity "
@@ -152,7 +153,13 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
         "redundant": "only server modules are marked; an unmarked unit is an ATX unit",
         "atx_version": "an unknown version is judged as ATX 2.x for GPU transients, said so",
     },
-    Category.COOLER: {},
+    Category.COOLER: {
+        "measured_capacity_w": "a review's measurement; without one the maker's rating, "
+                               "else an estimate from the height or radiator, is used",
+        "measured_capacity_at_least_w": "a review's lower bound; read like a measurement",
+        "cooling_capacity_w": "the maker's rating: used when nothing was measured, and shown "
+                              "beside a measurement",
+    },
     Category.CASE: {
         "max_radiator_mm": "read only when the build's cooler is an AIO; then the radiator "
                            "check says unknown without it",

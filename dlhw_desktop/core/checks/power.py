@@ -3,9 +3,9 @@
 Figures used (all DC watts unless said otherwise):
 
 - Accelerators: ``tdp_w`` (board power) x count, SXM/OAM modules excluded (their server
-  baseboard powers them; ``compat.baseboard`` fails them); CPU: ``tdp_w``. These are the vendors'
-  sustained figures; CPUs boost above TDP for short periods (AMD's PPT is 1.35x TDP),
-  which the 20 % PSU headroom below absorbs.
+  baseboard powers them; ``compat.baseboard`` fails them); CPU: its sustained package
+  power (``sustained_power_w``: Intel's PL2, AMD's PPT) where known, else its base power
+  (``tdp_w``), said so (``checks.cpu_power``).
 - Platform allowances, deliberately round, for parts the catalog has no power figure for:
 
   * motherboard 50 W (consumer sockets) or 80 W (workstation/server sockets: more VRM
@@ -224,7 +224,7 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
         return []
     ids = (*tuple(i.part.id for i in ctx.accelerators), ctx.psu.id)
     version = ctx.psu.text("atx_version").strip()
-    atx3 = bool(re.match(r"(atx\s*)?3", version, re.I))
+    atx3 = _is_atx3(version)
     legacy_peak = b.sustained_w + (LEGACY_CARD_SPIKE - 1) * b.gpu_w
     if atx3:
         peak = b.sustained_w + (ATX3_CARD_SPIKE - 1) * b.gpu_w
@@ -271,6 +271,10 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
 HPWR_FROM_W = 525.0
 """Above this board power a card cannot be fed by 8-pins within the slot's 75 W and three
 150 W cables as cards are built (a 4x 8-pin board is rare); such cards use a 16-pin."""
+
+
+def _is_atx3(version: str) -> bool:
+    return bool(re.match(r"(atx\s*)?3", version.strip(), re.I))
 
 
 def minimum_connectors(part: Part) -> Connectors | None:
@@ -338,6 +342,10 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     have_8 = ctx.psu.number("connectors_pcie_8pin")
     have_h = have_h * count if have_h is not None else None
     have_8 = have_8 * count if have_8 is not None else None
+    no_native = have_h is None and not _is_atx3(ctx.psu.text("atx_version"))
+    if no_native:  # 12VHPWR came with ATX 3.0 (2022): an older unit has no native 16-pin
+        have_h = 0
+        figures["psu_16pin_derived"] = "none: not an ATX 3.x unit"
     figures.update({"psu_16pin": have_h, "psu_pcie_8pin": have_8})
     absent = []
     if need.hpwr and have_h is None:
@@ -368,7 +376,8 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
             return [CheckResult(
                 "power.connectors", "power", "fail",
                 f"The cards need {need.describe()}; {psu_has}, too few 8-pins left "
-                f"({spare}) for {count_of(short, '16-pin adapter')} needing {adapter_need}",
+                f"({spare}) for {count_of(short, '16-pin adapter')} needing {adapter_need}"
+                + (" (an older unit: no native 16-pin)" if no_native else ""),
                 figures, ids, "Choose an ATX 3.x PSU with enough 12V-2x6 (16-pin) cables.")]
         spare -= adapter_need
         status = "warn"
@@ -391,6 +400,11 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
         message = f"The cards need {need.describe()}; {psu_has}"
     else:
         message = f"The cards need {need.describe()}; {psu_has}: {'; '.join(notes)}"
+    if no_native and need.hpwr:
+        version = ctx.psu.text("atx_version").strip()
+        message += (f" (no native 16-pin counted: {ctx.psu.display_name} is "
+                    + (f"ATX {version}" if version else "of unknown ATX version, judged as 2.x")
+                    + "; the 16-pin 12VHPWR connector came with ATX 3.0)")
     if derived:
         message += (f" (derived from board power: {figures['connectors_derived_for']} lists "
                     "no connectors, so the fewest its board power needs are counted: 75 W "

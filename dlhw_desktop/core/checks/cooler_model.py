@@ -1,0 +1,189 @@
+"""How much CPU heat a cooler holds: measured where a review measured it, else estimated
+from the physical figures the open data has, with the estimate's measured error.
+
+Reviews measure the CPU package power a cooler holds at the CPU's temperature limit
+(``resources/catalog/research/cooler_measurements.csv``: each row with its review, test CPU,
+condition and date). Vendors mostly publish no watt rating (Noctua, for one, publishes
+none), and the ratings that exist are not measured the same way, so a vendor's rating is
+shown beside a measurement, never instead of it.
+
+The model (fitted by :func:`fit_air` on the measured rows; ``tests/core/test_cooler_model.py``
+re-fits it from that file and fails if these constants drift):
+
+- Air coolers: capacity = ``AIR_INTERCEPT_W`` + ``AIR_W_PER_MM`` x height. A taller tower
+  carries more fin area and a longer heat-pipe run. Fitted on the 5 coolers measured at
+  the temperature limit (37-158 mm); the band is +- the leave-one-out RMS error
+  (``AIR_BAND_W``). Leave-one-out absolute errors: 17, 4, 7, 47 (the 37 mm low-profile
+  cooler, predicted from the towers alone) and 19 W.
+- Liquid (AIO): ``LIQUID_REF_W`` measured on a 360 mm radiator, scaled by the square root
+  of the radiator length for other sizes: the radiator's heat rejection at a given
+  coolant-to-air difference grows with its face area, but the cold plate and the CPU's own
+  die-to-lid resistance, in series and the same for every size, take a fixed share, so
+  capacity grows more slowly than area. One AIO is measured, so there is no left-out
+  error: the band is +-``LIQUID_BAND_FRACTION`` (the air model's RMS error relative to its
+  predictions), and the check says the band is derived, not fitted.
+- Fanless coolers and coolers without a height or radiator figure: no estimate.
+
+A check uses the band: the CPU's power at or below its low end passes, above its high end
+fails, between warns (the CPU throttles under sustained all-core load).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from dlhw_desktop.core.parts import Part
+
+AIR_INTERCEPT_W = 93.7
+AIR_W_PER_MM = 0.832
+AIR_BAND_W = 24.0
+AIR_MEASURED = 5
+"""Coolers the air fit rests on (measured at the temperature limit, height known)."""
+AIR_LOO_MEAN_ABS_W = 18.6
+
+LIQUID_REF_W = 317.0
+LIQUID_REF_RADIATOR_MM = 360.0
+LIQUID_BAND_FRACTION = 0.12
+LIQUID_MEASURED = 1
+
+MEASURED_BAND_FRACTION = 0.05
+"""A measurement is one review's rig (CPU sample, paste, room): read as +-5 %."""
+
+LOW_PROFILE_MM = 75
+
+
+@dataclass(frozen=True, slots=True)
+class CoolerCapacity:
+    """A cooler's heat capacity as a band, what kind of figure it is, and its basis."""
+
+    low_w: float
+    high_w: float
+    kind: str
+    """"measured", "estimated" or "vendor"."""
+    basis: str
+    """In words, for the check's message: "measured by ...", "estimated from a 360 mm
+    radiator (1 AIO measured; band derived)"."""
+
+
+def measured_capacity(cooler: Part) -> CoolerCapacity | None:
+    """From a review's measurement: at the temperature limit (a point, +-5 %), or held
+    without reaching it (a lower bound; the model's high end above it when there is one)."""
+    at_limit = cooler.number("measured_capacity_w")
+    if at_limit is not None:
+        return CoolerCapacity(at_limit * (1 - MEASURED_BAND_FRACTION),
+                              at_limit * (1 + MEASURED_BAND_FRACTION), "measured",
+                              f"measured at the CPU's temperature limit: {at_limit:,.0f} W")
+    at_least = cooler.number("measured_capacity_at_least_w")
+    if at_least is not None:
+        model = estimated_capacity(cooler)
+        high = max(at_least, model.high_w) if model is not None else at_least
+        return CoolerCapacity(at_least, high, "measured",
+                              f"measured holding {at_least:,.0f} W without reaching the "
+                              "temperature limit")
+    return None
+
+
+def estimated_capacity(cooler: Part) -> CoolerCapacity | None:
+    """From the cooler's physical figures, or ``None`` when the model cannot say."""
+    kind = cooler.text("cooler_kind").lower()
+    radiator = cooler.number("radiator_mm")
+    height = cooler.number("height_mm")
+    if kind in ("aio", "custom-loop") or (radiator and not height):
+        if not radiator:
+            return None
+        centre = LIQUID_REF_W * math.sqrt(radiator / LIQUID_REF_RADIATOR_MM)
+        band = centre * LIQUID_BAND_FRACTION
+        return CoolerCapacity(centre - band, centre + band, "estimated",
+                              f"estimated from its {radiator:.0f} mm radiator "
+                              f"({LIQUID_MEASURED} AIO measured; band derived, "
+                              f"+-{LIQUID_BAND_FRACTION:.0%})")
+    if kind == "passive" or not height:
+        return None
+    centre = AIR_INTERCEPT_W + AIR_W_PER_MM * height
+    what = "low-profile air cooler" if height < LOW_PROFILE_MM else "air cooler"
+    return CoolerCapacity(max(0.0, centre - AIR_BAND_W), centre + AIR_BAND_W, "estimated",
+                          f"estimated from its {height:.0f} mm height as an {what} "
+                          f"(fitted on {AIR_MEASURED} measured coolers, leave-one-out "
+                          f"error +-{AIR_BAND_W:.0f} W)")
+
+
+def vendor_capacity(cooler: Part) -> CoolerCapacity | None:
+    """The vendor's rating, read as the checks always have: at or under it passes, more
+    than 25 % over it fails."""
+    rating = cooler.number("cooling_capacity_w")
+    if rating is None:
+        return None
+    return CoolerCapacity(rating, rating / 0.8, "vendor", f"rated {rating:,.0f} W by its maker")
+
+
+BIG_LID_SOCKETS = frozenset({"STR5", "SWRX8", "STRX4", "TR4", "SP3", "SP5", "SP6", "LGA4677",
+                             "LGA4189", "LGA3647", "LGA2066", "LGA2011-3", "LGA4710", "LGA7529"})
+"""Workstation and server sockets: their lids are two to four times a desktop CPU's and
+their heat comes from several dies spread under it, so a cooler holds more there than the
+desktop CPUs every measurement here was made on."""
+
+
+def cooler_capacity(cooler: Part, socket: str = "") -> CoolerCapacity | None:
+    """Measured first, then the vendor's rating, then the model. On a big-lid socket
+    (``socket`` as ``norm_socket`` writes it) a desktop measurement or estimate is a lower
+    bound: the band's high end is open."""
+    found = measured_capacity(cooler) or vendor_capacity(cooler)
+    if found is not None and found.kind == "vendor":
+        return found
+    found = found or estimated_capacity(cooler)
+    if found is not None and socket in BIG_LID_SOCKETS:
+        return CoolerCapacity(found.low_w, math.inf, found.kind,
+                              f"{found.basis}, on desktop CPUs: on this socket's bigger lid "
+                              "it holds more, by an amount no review here measured")
+    return found
+
+
+# --- the fit ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """One measured cooler, as the fit reads it."""
+
+    kind: str
+    height_mm: float | None
+    radiator_mm: float | None
+    watts: float
+    at_limit: bool
+
+
+def fit_air(rows: Sequence[Measurement]) -> tuple[float, float]:
+    """Least-squares (intercept, W per mm) over the air coolers measured at the limit."""
+    points = [(r.height_mm, r.watts) for r in rows
+              if r.kind in ("air", "low-profile") and r.at_limit and r.height_mm]
+    n = len(points)
+    if n < 2:
+        raise ValueError("the air fit needs two measured coolers with a height")
+    mean_h = sum(h for h, _ in points) / n
+    mean_w = sum(w for _, w in points) / n
+    sxx = sum((h - mean_h) ** 2 for h, _ in points)
+    slope = sum((h - mean_h) * (w - mean_w) for h, w in points) / sxx
+    return mean_w - slope * mean_h, slope
+
+
+def air_leave_one_out(rows: Sequence[Measurement]) -> list[float]:
+    """Each at-limit air cooler predicted from a fit on the others: absolute errors, W."""
+    usable = [r for r in rows if r.kind in ("air", "low-profile") and r.at_limit and r.height_mm]
+    errors: list[float] = []
+    for i, row in enumerate(usable):
+        intercept, slope = fit_air(usable[:i] + usable[i + 1:])
+        assert row.height_mm is not None
+        errors.append(abs(intercept + slope * row.height_mm - row.watts))
+    return errors
+
+
+def measurements(records: Iterable[dict[str, str]]) -> list[Measurement]:
+    """Rows of ``cooler_measurements.csv`` as the fit reads them."""
+    out = []
+    for r in records:
+        height = float(r["height_mm"]) if r.get("height_mm") else None
+        radiator = float(r["radiator_mm"]) if r.get("radiator_mm") else None
+        out.append(Measurement(r["cooler_kind"], height, radiator, float(r["measured_w"]),
+                               r["bound"] == "at-limit"))
+    return out
