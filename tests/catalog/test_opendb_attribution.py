@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.cli import main
 from dlhw_desktop.resources import catalog_sources_dir

@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
-from dlhw_desktop.catalog.builder import build_catalog
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
