@@ -39,7 +39,7 @@ def stats(samples: list[float]) -> dict[str, float]:
 
 def builds(catalog):  # type: ignore[no-untyped-def]
     """The build after each change (a fresh Build each, as the picker sees it)."""
-    from dlhw_desktop.catalog.store import PartQuery
+    from dlhw_desktop.catalog.part_query import PartQuery
     from dlhw_desktop.core.build.build import Build
     from dlhw_desktop.core.fields import Category
 

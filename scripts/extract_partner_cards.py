@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.catalog.partner_cards import EXTRACT_FILE, extract_gpu_csv
+from dlhw_desktop.catalog.partner_card_extract import EXTRACT_FILE, extract_gpu_csv
 from dlhw_desktop.core.errors import CatalogSourceError
 
 ROOT = Path(__file__).resolve().parent.parent

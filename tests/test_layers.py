@@ -18,3 +18,15 @@ def test_no_sql_outside_catalog() -> None:
         if "QtSql" in text or SQL.search(text):
             offenders.append(str(path.relative_to(PACKAGE)))
     assert offenders == []
+
+
+def test_no_module_over_500_lines() -> None:
+    """A module past 500 lines holds more than one idea: split it along its seams."""
+    limit = 500
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        with path.open(encoding="utf-8") as handle:
+            count = sum(1 for _ in handle)
+        if count > limit:
+            offenders.append(f"{path.relative_to(PACKAGE)}: {count} lines")
+    assert offenders == [], f"modules over {limit} lines: {offenders}"

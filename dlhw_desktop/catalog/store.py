@@ -1,21 +1,36 @@
 """Read the catalog: open ``catalog.db`` read-only, query, search, and return Parts.
 
-Every SQL statement of the running app lives here (and in ``userparts``). A database
-problem surfaces as ``CatalogError`` with a message a person can act on, never as a
-traceback. Connections are per thread (SQLite objects must not cross threads).
+Every SQL statement of the running app lives here, in the modules this one runs them
+with (``part_query`` turns a search into clauses, ``figure_provenance`` reads the figures'
+sources) and in ``userparts``. A database problem surfaces as ``CatalogError`` with a
+message a person can act on, never as a traceback. Connections are per thread (SQLite
+objects must not cross threads).
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from dlhw_desktop.catalog.card_fields import INHERITED_FIELDS, inherited_note
+from dlhw_desktop.catalog.figure_provenance import (
+    all_figure_sources,
+    chunks,
+    figure_sources,
+    inherit_sources,
+)
+from dlhw_desktop.catalog.part_query import (
+    PartQuery,
+    checked_field,
+    compat_applies,
+    fts_match,
+    order_clause,
+    where_clause,
+)
 from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
@@ -23,12 +38,9 @@ from dlhw_desktop.catalog.schema import (
     REQUIRED_TABLES,
     SCHEMA_VERSION,
 )
-from dlhw_desktop.catalog.search import fts_query
-from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
-    FIELDS_BY_NAME,
     Category,
 )
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
@@ -37,40 +49,12 @@ from dlhw_desktop.resources import bundled_catalog_path
 
 if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
     from dlhw_desktop.catalog.part_filters import GroupCache
-    from dlhw_desktop.core.compat.rules import CompatFilter
 
 P = ParamSpec("P")
 R = TypeVar("R")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _COLUMNS = tuple(f.name for f in ALL_FIELDS)
 _SELECT = ", ".join(_COLUMNS)
-
-FilterOp = Literal["eq", "in", "ge", "le", "like", "null"]
-
-
-@dataclass(frozen=True, slots=True)
-class Filter:
-    """One condition on a field; field names are checked against the vocabulary.
-    ``null`` with ``True`` keeps the rows where the field is unknown (``chip_id`` null:
-    chips, not board-partner cards), with ``False`` those where it is known."""
-
-    field: str
-    op: FilterOp
-    value: Any
-
-
-@dataclass(frozen=True, slots=True)
-class PartQuery:
-    """What the Catalog tab (or ``dlhw find``) asks for: filter, search and order."""
-
-    category: Category | None = None
-    text: str = ""
-    filters: tuple[Filter, ...] = ()
-    sort_field: str = "name"
-    descending: bool = False
-    compat: CompatFilter | None = None
-    """Only the parts that fit a build (the picker's default); applies to its category."""
-
 
 @dataclass(frozen=True, slots=True)
 class CatalogInfo:
@@ -206,7 +190,7 @@ class Catalog:
                                    (part_id,)).fetchone()
         if row is None:
             raise UnknownPartError(part_id)
-        sources = self._inherit_sources([row], self._figure_sources([part_id]))
+        sources = inherit_sources(self._conn(), [row], figure_sources(self._conn(), [part_id]))
         return self._to_part(row, sources.get(part_id, {}))
 
     def find(self, part_id: str) -> Part | None:
@@ -220,11 +204,11 @@ class Catalog:
         """Parts in the order asked; unknown ids are left out."""
         found: dict[str, Part] = {}
         ids = list(dict.fromkeys(part_ids))
-        for chunk in _chunks(ids, 500):
+        for chunk in chunks(ids, 500):
             marks = ", ".join("?" for _ in chunk)
             rows = self._conn().execute(
                 f"SELECT {_SELECT} FROM parts WHERE id IN ({marks})", chunk).fetchall()
-            sources = self._inherit_sources(rows, self._figure_sources(chunk))
+            sources = inherit_sources(self._conn(), rows, figure_sources(self._conn(), chunk))
             for part in self._readable(rows, sources):
                 found[part.id] = part
         return [found[i] for i in ids if i in found]
@@ -244,7 +228,8 @@ class Catalog:
             sql += " WHERE " + " AND ".join(clauses)
         rows = self._conn().execute(sql + " ORDER BY name COLLATE NOCASE, rowid",
                                     params).fetchall()
-        return self._readable(rows, self._inherit_sources(rows, self._all_figure_sources()))
+        sources = all_figure_sources(self._conn())
+        return self._readable(rows, inherit_sources(self._conn(), rows, sources))
 
     @_translate_errors
     def part_names(self, leave_out: Sequence[Category] = ()) -> list[Part]:
@@ -269,32 +254,21 @@ class Catalog:
     # --- queries for the Catalog tab and `dlhw find` --------------------------
     @_translate_errors
     def count(self, query: PartQuery) -> int:
-        if self._compat_applies(query) and not query.filters and not query.text.strip():
+        if compat_applies(query) and not query.filters and not query.text.strip():
             assert query.compat is not None  # the parts that fit, counted from their groups
             from dlhw_desktop.catalog.part_filters import compat_count
 
             return compat_count(self._conn(), self._groups, query.compat, read_cell)
-        match = self._fts_match(query)
-        if match is not None and not query.filters and not self._compat_applies(query):
+        match = fts_match(query)
+        if match is not None and not query.filters and not compat_applies(query):
             # Text (and category) only: the full-text index counts alone, without a
             # lookup per matching row (3 ms instead of 19 ms for 26,000 of 100,000 parts).
             return int(self._conn().execute(
                 "SELECT count(*) FROM parts_fts WHERE parts_fts MATCH ?",
                 (match,)).fetchone()[0])
-        where, params = self._where(query)
+        where, params = where_clause(query, self._conn(), self._groups)
         return int(self._conn().execute(f"SELECT count(*) FROM parts{where}",
                                         params).fetchone()[0])
-
-    @staticmethod
-    def _fts_match(query: PartQuery) -> str | None:
-        """The MATCH expression for the query's text, within its category if it has one."""
-        words = fts_query(query.text)
-        if words is None:
-            return None
-        match = f"search_text : ({words})"
-        if query.category is not None:
-            match += f' AND category : "{query.category.value}"'
-        return match
 
     @_translate_errors
     def search(self, query: PartQuery, offset: int = 0, limit: int = 200,
@@ -305,8 +279,8 @@ class Catalog:
         matching a large share of the parts, e.g. the first letter typed — walk the name
         index and stop after a page instead of sorting tens of thousands of matches.
         """
-        where, params = self._where(query)
-        order = self._order(query)
+        where, params = where_clause(query, self._conn(), self._groups)
+        order = order_clause(query)
         source = "parts"
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
@@ -320,8 +294,8 @@ class Catalog:
         rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
-        return self._readable(rows, self._inherit_sources(
-            rows, self._figure_sources([r["id"] for r in rows])))
+        sources = figure_sources(self._conn(), [r["id"] for r in rows])
+        return self._readable(rows, inherit_sources(self._conn(), rows, sources))
 
     def _walk_name_index(self, query: PartQuery, total: int) -> bool:
         if query.sort_field != "name" or query.descending or not query.text.strip():
@@ -342,77 +316,12 @@ class Catalog:
     def _scope_size(self, category: Category | None) -> int:
         return self.info().counts.get(category.value, 0) if category else self.info().total
 
-    def _where(self, query: PartQuery) -> tuple[str, list[Any]]:
-        clauses: list[str] = []
-        params: list[Any] = []
-        if query.category is not None:
-            clauses.append("category = ?")
-            params.append(query.category.value)
-        match = self._fts_match(query)
-        if match is not None:
-            clauses.append("rowid IN (SELECT rowid FROM parts_fts WHERE parts_fts MATCH ?)")
-            params.append(match)
-        elif query.text.strip():
-            # Only symbols typed (e.g. an emoji): search for them literally in names.
-            clauses.append("name LIKE ? ESCAPE '\\'")
-            params.append(f"%{_escape_like(query.text.strip()[:200])}%")
-        if self._compat_applies(query):
-            assert query.compat is not None
-            from dlhw_desktop.catalog.part_filters import compat_where
-
-            more, values = compat_where(self._conn(), self._groups, query.compat, read_cell)
-            clauses += more
-            params += values
-        for flt in query.filters:
-            column = _checked_field(flt.field)
-            if flt.op == "eq":
-                clauses.append(f"{column} = ?")
-                params.append(flt.value)
-            elif flt.op == "in":
-                values = list(flt.value)
-                if not values:
-                    clauses.append("0")
-                    continue
-                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
-                params.extend(values)
-            elif flt.op == "ge":
-                clauses.append(f"{column} >= ?")
-                params.append(flt.value)
-            elif flt.op == "le":
-                clauses.append(f"{column} <= ?")
-                params.append(flt.value)
-            elif flt.op == "null":
-                clauses.append(f"{column} IS {'' if flt.value else 'NOT '}NULL")
-            elif flt.op == "like":
-                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
-                params.append(f"%{_escape_like(str(flt.value))}%")
-            else:
-                raise ValueError(f"unknown filter operation {flt.op!r}")
-        return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
-
-    @staticmethod
-    def _compat_applies(query: PartQuery) -> bool:
-        compat = query.compat
-        return (compat is not None and query.category is compat.category
-                and bool(compat.rules))
-
-    def _order(self, query: PartQuery) -> str:
-        column = _checked_field(query.sort_field)
-        direction = "DESC" if query.descending else "ASC"
-        spec = FIELDS_BY_NAME[column]
-        collate = " COLLATE NOCASE" if spec.kind == "text" else ""
-        # Ties go by rowid: the build numbers parts in id order, and the name indexes
-        # carry the rowid, not the id (the id in them was 3 MB of a 26,000-part file).
-        if column == "name":  # never NULL; this form matches the name indexes
-            return f"name COLLATE NOCASE {direction}, rowid {direction}"
-        return f"{column} IS NULL, {column}{collate} {direction}, name COLLATE NOCASE, rowid"
-
     # --- facets for filter widgets -------------------------------------------
     @_translate_errors
     def distinct(self, category: Category, field_name: str) -> list[str]:
         """The values a field takes within a category (the file is immutable: kept once
         read, so a filter shown again costs nothing)."""
-        column = _checked_field(field_name)
+        column = checked_field(field_name)
         cache: dict[tuple[str, str], list[str]] = self._local.__dict__.setdefault(
             "distinct", {})
         key = (category.value, column)
@@ -425,7 +334,7 @@ class Catalog:
 
     @_translate_errors
     def distinct_all(self, field_name: str) -> list[str]:
-        column = _checked_field(field_name)
+        column = checked_field(field_name)
         rows = self._conn().execute(
             f"SELECT DISTINCT {column} FROM parts WHERE {column} IS NOT NULL "
             f"ORDER BY {column} COLLATE NOCASE").fetchall()
@@ -433,7 +342,7 @@ class Catalog:
 
     @_translate_errors
     def value_range(self, category: Category, field_name: str) -> tuple[float, float] | None:
-        column = _checked_field(field_name)
+        column = checked_field(field_name)
         # Two sub-queries: each one seeks an index on (category, column) where there is
         # one, where min and max together would read the category's whole range.
         row = self._conn().execute(
@@ -489,48 +398,6 @@ class Catalog:
         return [dict(r) for r in rows]
 
     # --- row conversion ----------------------------------------------------------
-    def _figure_sources(self, part_ids: Sequence[str]) -> dict[str, dict[str, FigureSource]]:
-        result: dict[str, dict[str, FigureSource]] = {}
-        for chunk in _chunks(list(part_ids), 500):
-            marks = ", ".join("?" for _ in chunk)
-            for r in self._conn().execute(
-                    "SELECT part_id, field, source, source_date, note FROM figure_sources "
-                    f"WHERE part_id IN ({marks})", chunk):
-                result.setdefault(r[0], {})[r[1]] = FigureSource(expand(r[2]), r[3], r[4])
-        return result
-
-    def _inherit_sources(self, rows: Sequence[sqlite3.Row],
-                         sources: dict[str, dict[str, FigureSource]]
-                         ) -> dict[str, dict[str, FigureSource]]:
-        """A board-partner card's chip-level figures are its chip's: their sources are
-        the chip's, each saying so (the build stores them once, on the chip)."""
-        cards = {r["id"]: r["chip_id"] for r in rows if r["chip_id"]}
-        if not cards:
-            return sources
-        inherited: dict[str, dict[str, FigureSource]] = {}
-        for chunk in _chunks(sorted(set(cards.values())), 500):
-            marks = ", ".join("?" for _ in chunk)
-            chip_sources = self._figure_sources(chunk)
-            for chip_id, source, date in self._conn().execute(
-                    f"SELECT id, source, source_date FROM parts WHERE id IN ({marks})", chunk):
-                own = chip_sources.get(chip_id, {})
-                fallback = FigureSource(expand(source), date, inherited_note(chip_id))
-                inherited[chip_id] = {
-                    name: (FigureSource(own[name].source, own[name].source_date,
-                                        inherited_note(chip_id, own[name].note))
-                           if name in own else fallback)
-                    for name in INHERITED_FIELDS}
-        for card_id, chip_id in cards.items():
-            sources[card_id] = {**inherited.get(chip_id, {}), **sources.get(card_id, {})}
-        return sources
-
-    def _all_figure_sources(self) -> dict[str, dict[str, FigureSource]]:
-        result: dict[str, dict[str, FigureSource]] = {}
-        for r in self._conn().execute(
-                "SELECT part_id, field, source, source_date, note FROM figure_sources"):
-            result.setdefault(r[0], {})[r[1]] = FigureSource(expand(r[2]), r[3], r[4])
-        return result
-
     @classmethod
     def _readable(cls, rows: Sequence[sqlite3.Row],
                   sources: dict[str, dict[str, FigureSource]]) -> list[Part]:
@@ -548,18 +415,3 @@ class Catalog:
     @staticmethod
     def _to_part(row: sqlite3.Row, sources: dict[str, FigureSource]) -> Part:
         return row_to_part(dict(zip(row.keys(), tuple(row), strict=True)), sources)
-
-
-def _checked_field(name: str) -> str:
-    if name not in FIELDS_BY_NAME:
-        raise ValueError(f"unknown field {name!r}")
-    return name
-
-
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start:start + size]

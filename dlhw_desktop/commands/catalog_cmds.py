@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_find(args: argparse.Namespace) -> int:
-    from dlhw_desktop.catalog.store import PartQuery
+    from dlhw_desktop.catalog.part_query import PartQuery
 
     if args.limit < 1:
         raise DlhwError("--limit must be at least 1")

@@ -7,14 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.matching import (
-    DETECTED_NOTE,
-    Matcher,
-    MatchMethod,
-    detect_build,
-    match_disks,
-    match_memory,
-)
+from dlhw_desktop.catalog.matching import DETECTED_NOTE, detect_build, match_disks, match_memory
+from dlhw_desktop.catalog.name_matching import Matcher, MatchMethod
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build import buildfile
 from dlhw_desktop.core.build.build import Slot
@@ -337,7 +331,8 @@ def test_this_machine_becomes_a_build(catalog: Catalog) -> None:
 
 def test_more_sockets_than_a_build_holds_are_noted(catalog: Catalog) -> None:
     """A four-socket machine: the build takes two CPUs and says what it left out."""
-    from dlhw_desktop.catalog.matching import Matcher, match_cpu
+    from dlhw_desktop.catalog.matching import match_cpu
+    from dlhw_desktop.catalog.name_matching import Matcher
     from dlhw_desktop.core.detect.cpu import DetectedCpu
 
     cpu = DetectedCpu(name="Intel(R) Xeon(R) Gold 6230R CPU @ 2.10GHz", vendor="Intel",

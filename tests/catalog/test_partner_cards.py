@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
+from dlhw_desktop.catalog.partner_card_extract import EXTRACT_COLUMNS, extract_gpu_csv
 from dlhw_desktop.catalog.partner_cards import (
-    EXTRACT_COLUMNS,
     ChipIndex,
     card_values,
     chip_key,
-    extract_gpu_csv,
     import_partner_cards,
 )
 from dlhw_desktop.catalog.source_refs import expand

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.partner_cards import EXTRACT_FILE, extract_gpu_csv
-from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.catalog.part_query import Filter, PartQuery
+from dlhw_desktop.catalog.partner_card_extract import EXTRACT_FILE, extract_gpu_csv
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import run_checks
 from dlhw_desktop.core.fields import Category

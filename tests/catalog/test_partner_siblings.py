@@ -8,12 +8,8 @@ from typing import Any
 
 import pytest
 
-from dlhw_desktop.catalog.partner_cards import (
-    EXTRACT_COLUMNS,
-    ImportReport,
-    import_partner_cards,
-    summary_lines,
-)
+from dlhw_desktop.catalog.partner_card_extract import EXTRACT_COLUMNS
+from dlhw_desktop.catalog.partner_cards import ImportReport, import_partner_cards, summary_lines
 from dlhw_desktop.catalog.partner_siblings import cooling_from_name, model_words
 from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.parts import make_part_id

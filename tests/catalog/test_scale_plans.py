@@ -40,7 +40,7 @@ def test_the_search_text_is_not_stored_at_all(fresh: Path) -> None:
 
 
 def test_search_and_facets_on_the_fresh_catalog(fresh: Path) -> None:
-    from dlhw_desktop.catalog.store import PartQuery
+    from dlhw_desktop.catalog.part_query import PartQuery
 
     catalog = Catalog.open(fresh)
     query = PartQuery(category=Category.ACCELERATOR, text="rtx 409")
@@ -55,7 +55,7 @@ def test_search_and_facets_on_the_fresh_catalog(fresh: Path) -> None:
                                                    ("release_year", False)])
 def test_pages_sorted_by_a_figure_are_in_order_and_complete(
         catalog: Catalog, field: str, descending: bool) -> None:
-    from dlhw_desktop.catalog.store import PartQuery
+    from dlhw_desktop.catalog.part_query import PartQuery
 
     query = PartQuery(category=Category.ACCELERATOR, sort_field=field, descending=descending)
     total = catalog.count(query)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.catalog.search import fts_query, search_text, series_aliases, tokens
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
 
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.catalog.part_query import Filter, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import Category
 

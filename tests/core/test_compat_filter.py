@@ -190,7 +190,7 @@ BUILDS = {
 def test_sql_filter_and_hover_reasons_agree_on_the_catalog(catalog, category,
                                                            build_name) -> None:
     """Every part the SQL filter hides is one the hover calls incompatible, and back."""
-    from dlhw_desktop.catalog.store import PartQuery
+    from dlhw_desktop.catalog.part_query import PartQuery
 
     build = Build()
     for cat, text in BUILDS[build_name]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckSettings, check_build
 from dlhw_desktop.core.fields import Category

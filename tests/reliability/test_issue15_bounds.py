@@ -483,7 +483,8 @@ def test_check_settings_refuse_non_finite_prices(value: float) -> None:
 
 
 def test_a_detected_machine_beyond_the_limits_keeps_what_fits(catalog: Any) -> None:
-    from dlhw_desktop.catalog.matching import MatchMethod, MatchRecord, build_from_matches
+    from dlhw_desktop.catalog.matching import MatchRecord, build_from_matches
+    from dlhw_desktop.catalog.name_matching import MatchMethod
     from dlhw_desktop.core.detect.model import DetectionReport
 
     card = catalog.get(RTX_4090)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.common.part_table import PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel

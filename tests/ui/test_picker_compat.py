@@ -18,7 +18,8 @@ from dlhw_desktop.core.compat.vocabulary import norm_socket
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
-from dlhw_desktop.ui.planner.part_picker import FIT_ROLE, PartPicker
+from dlhw_desktop.ui.planner.part_picker import PartPicker
+from dlhw_desktop.ui.planner.picker_models import FIT_ROLE
 
 AM5_BOARD = "motherboard/asus-tuf-gaming-b650-plus-wifi"
 I9 = "cpu/intel-core-i9-14900k"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from dlhw_desktop.catalog.store import PartQuery
+from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.catalog.part_details import part_html
 from dlhw_desktop.ui.common.part_table_model import PartTableModel

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from dlhw_desktop.core.limits import QuantityLimit
-from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.build.slots import MAX_COUNT, SLOT_LIMITS
 from dlhw_desktop.core.build.slots import Slot as Slot  # re-exported: the build's vocabulary
 from dlhw_desktop.core.build.slots import quantity_limit as quantity_limit
 from dlhw_desktop.core.build.slots import slot_for as slot_for
+from dlhw_desktop.core.limits import QuantityLimit
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 
 TIER_NAMES: tuple[str, ...] = ("demanding", "less-demanding")

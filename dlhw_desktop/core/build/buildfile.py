@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.build.build import (
     DEFAULT_NAME,
     TIER_NAMES,
@@ -48,8 +47,9 @@ from dlhw_desktop.core.build.file_bounds import (
 )
 from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, detail_fields_for
-from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.files.reading import FileReadError, read_bounded
+from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 FORMAT = "dlhw-build"

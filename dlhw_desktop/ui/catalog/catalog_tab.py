@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.price_store import PriceBook
-from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError

@@ -11,7 +11,8 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.catalog.part_query import Filter, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import describe_price, is_stale

@@ -18,7 +18,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from dlhw_desktop.catalog.store import Catalog, PartQuery
+from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover

@@ -8,7 +8,8 @@ from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
-from dlhw_desktop.catalog.store import Catalog, Filter, PartQuery
+from dlhw_desktop.catalog.part_query import Filter, PartQuery
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.compare.scatter import part_tooltip
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.compare.compare_widgets import ID_ROLE

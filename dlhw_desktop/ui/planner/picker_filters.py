@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dlhw_desktop.catalog.store import Catalog, Filter
+from dlhw_desktop.catalog.part_query import Filter
+from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
