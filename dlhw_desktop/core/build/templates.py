@@ -52,7 +52,8 @@ class Template:
 _TR_COOLER = ("Noctua makes this cooler for Threadripper's lid, but no review here measured "
               "it on one: its capacity there is unknown until entered from Noctua's page.")
 _DRP5 = ("The Dark Rock Pro 5 was measured holding 250 W at 42 dB (noise-normalised) without "
-         "reaching the limit; the Core i7-14700K's 253 W is at that edge: at full fan speed it holds more.")
+         "reaching the limit; the Core i7-14700K's 253 W is at that edge: at full fan speed "
+         "it holds more.")
 
 
 def _accepted(**reasons: str) -> Mapping[str, str]:
