@@ -381,8 +381,7 @@ MORE_BUILDS: tuple[RealBuild, ...] = (
         parts=(
             P("RTX 3090", "accelerator", "accelerator/nvidia-geforce-rtx-3090", 4),
         ),
-        expect="fails:household-circuit-overload",
-        warn=("power.circuit",),
+        expect="power.circuit",
         why="Lambda (shipping RTX 3090 workstations): \"4x is not recommended because it would "
             "require two PSUs plugged into separate circuits or retrofitting your electrical "
             "setup\"; \"These GPUs may overload your circuit (or blow your PSU)\". 4 x 350 W "

@@ -20,16 +20,44 @@ from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import CheckSettings, check_build
 from dlhw_desktop.core.fields import Category
 from tests.core.real_builds import BUILDS, RealBuild
+from tests.core.real_builds_more import MORE_BUILDS
+
+ALL_BUILDS = BUILDS + MORE_BUILDS
+
+NOT_YET: dict[str, str] = {
+    "poctoprod-5950x-2x3090": "the catalog gives the Dark Hero one x16 slot; the second card "
+                              "sits in a physical x16 slot wired x4 (one lanes field per slot "
+                              "in the open data)",
+    "muellerzr-workhorse-r120-4gpu-2psu": "two different PSUs and cards on M.2 risers: the "
+                                          "planner takes one PSU model and no risers",
+    "puget-4x3090-two-1600w": "four 350 W cards need more than a 15 A circuit; the source "
+                              "does not say which circuit Puget's customers use",
+    "wopr-7x4090-epyc": "seven 4090s draw over any single household circuit; the source "
+                        "does not say which circuits the build runs on",
+}
+"""Builds whose verdict the planner cannot reach yet, each with the reason (strict xfail:
+a fix that makes one pass makes the test say so)."""
 
 SEARCH_LIMIT = 400
 """How far down the search results a user would look (the list is sorted by name)."""
 
 
-def _params() -> list[object]:
+def _params(verdicts: bool = False) -> list[object]:
     params: list[object] = []
-    for build in BUILDS:
-        marks = ([pytest.mark.xfail(strict=True, reason="missing: " + "; ".join(build.missing))]
-                 if build.missing else [])
+    for build in ALL_BUILDS:
+        reason = ""
+        if not verdicts:
+            # The first table's builds with missing parts also publish names no search
+            # finds (a vendor's own words for a part); the second table's do not.
+            if build.missing and build in BUILDS:
+                reason = "missing: " + "; ".join(build.missing)
+        elif build.missing:
+            reason = "missing: " + "; ".join(build.missing)
+        elif verdicts and build.expect.startswith("fails:"):
+            reason = f"no check for this documented failure yet: {build.expect[6:]}"
+        elif verdicts and build.key in NOT_YET:
+            reason = NOT_YET[build.key]
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         params.append(pytest.param(build, id=build.key, marks=marks))
     return params
 
@@ -48,6 +76,8 @@ def enter(catalog: Catalog, real: RealBuild) -> Build:
 def test_each_published_name_finds_its_part(catalog: Catalog, real: RealBuild) -> None:
     lost = []
     for line in real.parts:
+        if catalog.find(line.part_id) is None:
+            continue  # a part the catalog lacks is in ``missing`` (the verdict test says so)
         query = PartQuery(category=Category(line.category), text=line.name)
         found = {p.id for p in catalog.search(query, limit=SEARCH_LIMIT, with_sources=False)}
         if line.part_id not in found:
@@ -55,7 +85,7 @@ def test_each_published_name_finds_its_part(catalog: Catalog, real: RealBuild) -
     assert not lost, "; ".join(lost)
 
 
-@pytest.mark.parametrize("real", _params())
+@pytest.mark.parametrize("real", _params(verdicts=True))
 def test_the_checks_give_the_verdict_the_source_supports(catalog: Catalog,
                                                          real: RealBuild) -> None:
     build = enter(catalog, real)
@@ -72,8 +102,34 @@ def test_the_checks_give_the_verdict_the_source_supports(catalog: Catalog,
         assert result is not None and result.status in ("warn", "fail"), (check_id, result)
 
 
-def test_the_table_is_fifteen_builds_with_at_least_two_failures() -> None:
-    assert len(BUILDS) == 15
-    assert len({b.key for b in BUILDS}) == 15
-    assert sum(b.expect != "works" for b in BUILDS) >= 2
-    assert all(b.source.startswith("http") and b.date for b in BUILDS)
+def test_the_table_is_thirty_five_sourced_builds_with_failures_among_them() -> None:
+    assert len(ALL_BUILDS) == 35
+    assert len({b.key for b in ALL_BUILDS}) == 35
+    assert sum(b.expect != "works" for b in ALL_BUILDS) >= 8
+    assert all(b.source.startswith("http") and b.date for b in ALL_BUILDS)
+
+
+NOT_CHOSEN = ("No power supply chosen", "Not yet chosen")
+
+
+def test_checks_on_chosen_parts_reach_a_verdict(catalog: Catalog) -> None:
+    """The share of checks about parts in the build that say pass, warn or fail (not
+    "unknown"), over every build entered in full; what is unknown is said by figure."""
+    judged = total = 0
+    unknown: dict[str, int] = {}
+    for real in ALL_BUILDS:
+        if real.missing:
+            continue
+        report = check_build(enter(catalog, real), CheckSettings(mains=real.mains))
+        for result in report.results:
+            if result.id == "compat.complete" or result.message.startswith(NOT_CHOSEN):
+                continue
+            total += 1
+            if result.status == "unknown":
+                unknown[result.id] = unknown.get(result.id, 0) + 1
+            else:
+                judged += 1
+    # 185 of 207 (89 %) when this was written; the goal is 95 %: the rest are board slot
+    # spacings and PSU cable counts nobody has sourced yet.
+    assert judged / total >= 0.89, (judged, total, unknown)
+    assert "cooling.cpu" not in unknown and "power.transients" not in unknown, unknown
