@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dlhw_desktop.catalog.builder import build_catalog
+from dlhw_desktop.catalog.sources import read_figure_values
 from dlhw_desktop.cli import main
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.resources import catalog_sources_dir
@@ -77,3 +78,32 @@ def test_cli_build_with_bad_sources_exits_2(sources: Path, tmp_path: Path,
     err = capsys.readouterr().err
     assert code == 2 and "unknown part" in err and err.count("\n") == 1
     assert not (tmp_path / "x.db").exists()
+
+
+
+@pytest.mark.parametrize(("row", "says"), [
+    ("cpu/amd-ryzen-9-7950x,no_such_field,1,https://a.example/,2026-11-26,", "unknown field"),
+    ("cpu/amd-ryzen-9-7950x,sustained_power_w,lots,https://a.example/,2026-11-26,", "lots"),
+    ("cpu/amd-ryzen-9-7950x,sustained_power_w,,https://a.example/,2026-11-26,", "no value"),
+    ("cpu/amd-ryzen-9-7950x,sustained_power_w,-5,https://a.example/,2026-11-26,", "negative"),
+    ("cpu/amd-ryzen-9-7950x,sustained_power_w,230,,2026-11-26,", "source"),
+    ("cpu/amd-ryzen-9-7950x,sustained_power_w,230,https://a.example/,yesterday,", "source_date"),
+])
+def test_a_bad_figure_row_is_refused_with_its_file_and_line(tmp_path: Path, row: str,
+                                                          says: str) -> None:
+    (tmp_path / "figures_bad.csv").write_text(
+        "part_id,field,value,source,source_date,note\n" + row + "\n", encoding="utf-8")
+    with pytest.raises(CatalogSourceError) as error:
+        read_figure_values(tmp_path)
+    assert says in str(error.value) and "figures_bad.csv" in str(error.value)
+
+
+def test_a_figures_file_with_other_columns_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "figures_bad.csv").write_text("id,value\nx,1\n", encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match="columns must be"):
+        read_figure_values(tmp_path)
+
+
+def test_the_shipped_figures_files_read_cleanly() -> None:
+    rows = read_figure_values(catalog_sources_dir())
+    assert len(rows) >= 40 and all(r.source.startswith("http") for r in rows)

@@ -29,7 +29,8 @@ HPWR_FROM_W = 525.0
 150 W cables as cards are built (a 4x 8-pin board is rare); such cards use a 16-pin."""
 
 
-def _is_atx3(version: str) -> bool:
+def is_atx3(version: str) -> bool:
+    """``"3.1"``, ``"ATX 3.0"`` -> True: a unit built for ATX 3.x power excursions."""
     return bool(re.match(r"(atx\s*)?3", version.strip(), re.I))
 
 
@@ -98,7 +99,7 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     have_8 = ctx.psu.number("connectors_pcie_8pin")
     have_h = have_h * count if have_h is not None else None
     have_8 = have_8 * count if have_8 is not None else None
-    no_native = have_h is None and not _is_atx3(ctx.psu.text("atx_version"))
+    no_native = have_h is None and not is_atx3(ctx.psu.text("atx_version"))
     if no_native:  # 12VHPWR came with ATX 3.0 (2022): an older unit has no native 16-pin
         have_h = 0
         figures["psu_16pin_derived"] = "none: not an ATX 3.x unit"

@@ -96,17 +96,17 @@ def estimated_capacity(cooler: Part) -> CoolerCapacity | None:
         centre = LIQUID_REF_W * math.sqrt(radiator / LIQUID_REF_RADIATOR_MM)
         band = centre * LIQUID_BAND_FRACTION
         return CoolerCapacity(centre - band, centre + band, "estimated",
-                              f"estimated from its {radiator:.0f} mm radiator "
-                              f"({LIQUID_MEASURED} AIO measured; band derived, "
-                              f"+-{LIQUID_BAND_FRACTION:.0%})")
+                              f"estimated from its {radiator:.0f} mm radiator: "
+                              f"{LIQUID_MEASURED} AIO measured, band derived, "
+                              f"±{LIQUID_BAND_FRACTION:.0%}")
     if kind == "passive" or not height:
         return None
     centre = AIR_INTERCEPT_W + AIR_W_PER_MM * height
     what = "low-profile air cooler" if height < LOW_PROFILE_MM else "air cooler"
     return CoolerCapacity(max(0.0, centre - AIR_BAND_W), centre + AIR_BAND_W, "estimated",
-                          f"estimated from its {height:.0f} mm height as an {what} "
-                          f"(fitted on {AIR_MEASURED} measured coolers, leave-one-out "
-                          f"error +-{AIR_BAND_W:.0f} W)")
+                          f"estimated from its {height:.0f} mm height as an {what}: "
+                          f"fitted on {AIR_MEASURED} measured coolers, leave-one-out "
+                          f"error ±{AIR_BAND_W:.0f} W")
 
 
 def vendor_capacity(cooler: Part) -> CoolerCapacity | None:
@@ -129,10 +129,12 @@ def cooler_capacity(cooler: Part, socket: str = "") -> CoolerCapacity | None:
     """Measured first, then the vendor's rating, then the model. On a big-lid socket
     (``socket`` as ``norm_socket`` writes it) a desktop measurement or estimate is a lower
     bound: the band's high end is open."""
-    found = measured_capacity(cooler) or vendor_capacity(cooler)
-    if found is not None and found.kind == "vendor":
-        return found
-    found = found or estimated_capacity(cooler)
+    found = measured_capacity(cooler)
+    if found is None:
+        rated = vendor_capacity(cooler)
+        if rated is not None:
+            return rated  # the maker rates it for the sockets it lists, big lids included
+        found = estimated_capacity(cooler)
     if found is not None and socket in BIG_LID_SOCKETS:
         return CoolerCapacity(found.low_w, math.inf, found.kind,
                               f"{found.basis}, on desktop CPUs: on this socket's bigger lid "

@@ -73,7 +73,7 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
                             "radiator size to estimate it from)", figures, ids)]
     band = (f"at least {watts(capacity.low_w)}" if not math.isfinite(capacity.high_w)
             else f"{watts(capacity.low_w)}" if capacity.high_w - capacity.low_w < 1
-            else f"{watts(capacity.low_w)}-{watts(capacity.high_w)}")
+            else f"{capacity.low_w:,.0f}–{watts(capacity.high_w)}")
     rated = cooler.number("cooling_capacity_w")
     beside = (f"; its maker rates it {watts(rated)}"
               if rated is not None and capacity.kind != "vendor" else "")

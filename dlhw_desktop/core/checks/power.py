@@ -71,7 +71,7 @@ from dlhw_desktop.core.checks._util import (
     watts,
 )
 from dlhw_desktop.core.checks.budget import budget_of
-from dlhw_desktop.core.checks.connectors import _is_atx3, check_connectors
+from dlhw_desktop.core.checks.connectors import check_connectors, is_atx3
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.settings import MAINS, Mains
 from dlhw_desktop.core.parts import Part
@@ -217,7 +217,7 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
         return []
     ids = (*tuple(i.part.id for i in ctx.accelerators), ctx.psu.id)
     version = ctx.psu.text("atx_version").strip()
-    atx3 = _is_atx3(version)
+    atx3 = is_atx3(version)
     legacy_peak = b.sustained_w + (LEGACY_CARD_SPIKE - 1) * b.gpu_w
     if atx3:
         peak = b.sustained_w + (ATX3_CARD_SPIKE - 1) * b.gpu_w

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 from dlhw_desktop.core.build.build import Build, BuildItem, Slot, quantity_limit
 from dlhw_desktop.core.build.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
+from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import price_hover
@@ -105,6 +106,8 @@ def key_figures(part: Part) -> str:
                 f"{hpwr:.0f}x 16-pin" if hpwr is not None else None]
     elif c is Category.COOLER:
         bits = [part.text("cooler_kind") or None,
+                f"measured {_fv(part, 'measured_capacity_w')}"
+                if part.get("measured_capacity_w") else None,
                 f"rated {_fv(part, 'cooling_capacity_w')}"
                 if part.get("cooling_capacity_w") else None,
                 f"{_fv(part, 'height_mm')} tall" if part.get("height_mm") else None,
@@ -121,7 +124,10 @@ def key_figures(part: Part) -> str:
 
 
 def power_text(part: Part) -> str:
-    if part.category in (Category.ACCELERATOR, Category.CPU):
+    if part.category is Category.CPU:  # as drawn under load (PL2/PPT), as the checks count it
+        drawn = cpu_power(part)
+        return format_value("tdp_w", drawn.watts) if drawn is not None else "n/a"
+    if part.category is Category.ACCELERATOR:
         return _fv(part, "tdp_w") or "n/a"
     if part.category is Category.STORAGE:
         return _fv(part, "power_w") or ""

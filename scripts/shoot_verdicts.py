@@ -1,0 +1,65 @@
+"""Screenshots of the checks panel judging CPU cooling: an estimated cooler (a Core
+i9-13900K at its 253 W under a Noctua NH-D15) and a measured one (the same CPU under the
+37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark.
+
+Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR]   (default docs/screenshots)
+Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CPU = "cpu/intel-core-i9-13900k"
+BOARD = "motherboard/asus-rog-strix-z790-e-gaming-wifi-lga1700-ddr5-atx"
+COOLERS = {"estimated": "cooler/noctua-nh-d15",
+           "measured": "cooler/noctua-nh-l9i-17xx-air-37mm-33-84-cfm-brown-beige"}
+
+
+def main() -> int:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    sandbox = Path(tempfile.mkdtemp())
+    os.environ["DLHW_DATA_DIR"] = str(sandbox / "data")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtTest import QTest
+
+    from dlhw_desktop.catalog.store import Catalog
+    from dlhw_desktop.ui.common.settings import AppSettings
+    from dlhw_desktop.ui.common.theme import apply_theme
+    from dlhw_desktop.ui.shell.app import create_application
+    from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
+
+    app = create_application()
+    catalog = Catalog.open()
+    for theme in ("light", "dark"):
+        apply_theme(app, theme)
+        for width, height in ((1600, 1000), (1280, 720)):
+            for kind, cooler in COOLERS.items():
+                settings = AppSettings(QSettings(str(sandbox / f"{theme}{width}{kind}.ini"),
+                                                 QSettings.Format.IniFormat))
+                window = MainWindow(catalog, settings)
+                window.resize(width, height)
+                window.show()
+                window.tabs.setCurrentIndex(BUILD)
+                tab = window.build_tab
+                tab.add_parts([p for p in (CPU, BOARD, cooler) if catalog.find(p)])
+                tab.set_name(f"Core i9-13900K under an {kind} cooler" if kind == "estimated"
+                             else f"Core i9-13900K under a {kind} cooler")
+                tab.undo_stack.setClean()
+                QTest.qWait(250)
+                tab.checks.select_check("cooling.cpu")
+                QTest.qWait(250)
+                path = out / f"cooling-{kind}-{width}x{height}-{theme}.png"
+                window.grab().save(str(path))
+                print("wrote", path)
+                window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
