@@ -31,11 +31,9 @@ def test_pcie_generation_comes_from_the_chipset(chipset: str | None, stated: int
 
 
 def test_zero_connectors_are_unknown_at_any_wattage() -> None:
-    assert rules.psu_connectors("0", 850) is None      # Corsair RM850x (2024): 0/0/0
-    assert rules.psu_connectors("0", 650) is None
-    assert rules.psu_connectors("0", 550) is None      # the open data's default, not "none"
-    assert rules.psu_connectors("4", 850) == 4
-    assert rules.psu_connectors("-1", 500) is None
+    assert rules.psu_connectors("0") is None  # the open data's default, not "none"
+    assert rules.psu_connectors("4") == 4
+    assert rules.psu_connectors("-1") is None
 
 
 def test_psu_mapper_leaves_zero_counts_empty_and_says_so() -> None:

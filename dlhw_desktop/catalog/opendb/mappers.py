@@ -226,7 +226,7 @@ def psu(record: Record, values: Values, cleaned: Cleaned) -> None:
     for field, column in (("connectors_eps", "eps_8pin"), ("connectors_pcie_8pin", "pcie_8pin"),
                           ("connectors_12vhpwr", "pcie_12vhpwr")):
         raw = record.get(column, "")
-        count = rules.psu_connectors(raw, watts)
+        count = rules.psu_connectors(raw)
         if count is None and raw.strip() == "0":
             cleaned.note("0 connectors: unknown")
         connectors[field] = count

@@ -74,7 +74,7 @@ def capacity_gb(raw: object) -> float | None:
     return value
 
 
-def psu_connectors(raw: object, wattage_w: int | None) -> int | None:
+def psu_connectors(raw: object) -> int | None:
     """A PSU's connector count; 0 is unknown at any wattage (the open data's default: a
     400 W unit with "0 EPS" still powers a CPU)."""
     count = whole(raw, 0, 24)
