@@ -20,6 +20,7 @@ import sqlite_utils
 from dlhw_desktop.catalog.part_rows import row_to_part
 from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.catalog.user_figures_store import UserFiguresStore
 from dlhw_desktop.core.errors import CatalogError, DlhwError, UnknownPartError
 from dlhw_desktop.core.fields import ALL_FIELDS, FIELDS_BY_NAME, Category, fields_for
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
@@ -236,14 +237,19 @@ def _checked_text(label: str, text: str, most: int) -> str:
 
 
 class PartResolver:
-    """Look a part up by id: the catalog first, then the user's own parts. The user's price
-    book is applied on the way out, so their quote wins wherever the part is used."""
+    """Look a part up by id: the catalog first, then the user's own parts. The user's
+    figures and price book are applied on the way out, so their figure and their quote win
+    wherever the part is used."""
 
     def __init__(self, catalog: Catalog, user_parts: UserParts | None = None,
-                 price_book: PriceBook | None = None) -> None:
+                 price_book: PriceBook | None = None,
+                 user_figures: UserFiguresStore | None = None) -> None:
         self.catalog = catalog
         self.user_parts = user_parts or UserParts()
         self.price_book = price_book or PriceBook()
+        self.user_figures = user_figures or UserFiguresStore()
+        """The figures the user entered from the box: applied to every part looked up,
+        so every check and estimate uses them."""
         self.problem: str | None = None
         """Why the user's parts could not be read, once one lookup found out (a caller
         says so once, instead of every custom part reading as "not in the catalog")."""
@@ -252,6 +258,7 @@ class PartResolver:
         part = self._find(part_id)
         if part is None:
             return None
+        part = self.user_figures.apply(part)  # a damaged store applies nothing, and says so
         try:
             return self.price_book.apply(part)
         except PriceBookError:

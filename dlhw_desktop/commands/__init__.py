@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "detect": "detect_cmds",
     "price": "price_cmds",
     "cluster": "cluster_cmds",
+    "part": "part_cmds",
 }
 
 

@@ -78,6 +78,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _to_json(path: Path, loaded: Any, report: Any) -> dict[str, Any]:
+    from dlhw_desktop.core.fields import field_label
+
     build, s = loaded.build, report.summary
     return {
         "file": str(path),
@@ -88,7 +90,10 @@ def _to_json(path: Path, loaded: Any, report: Any) -> dict[str, Any]:
                   for i in build.items()],
         "checks": [{"id": r.id, "kind": r.kind, "status": r.status, "message": r.message,
                     "figures": dict(r.figures), "part_ids": list(r.part_ids),
-                    "suggestion": r.suggestion} for r in report.results],
+                    "suggestion": r.suggestion,
+                    "basis": [u.to_dict() for u in r.basis],
+                    "needs": [{"part_id": p, "field": f, "label": field_label(f)}
+                              for p, f in r.needs]} for r in report.results],
         "summary": {
             "status": report.verdict, "complete": not report.incomplete,
             "incomplete": report.incomplete or None, "price_usd": s.price_usd,
@@ -110,6 +115,8 @@ def _n(value: float | None, unit: str = "", money: bool = False) -> str:
 
 
 def _print_text(build: Any, report: Any) -> None:
+    from dlhw_desktop.core.checks.basis import basis_text
+
     s = report.summary
     counts = {k: sum(r.status == k for r in report.results) for k in _MARK}
     incomplete = f"; INCOMPLETE: {report.incomplete}" if report.incomplete else ""
@@ -120,6 +127,11 @@ def _print_text(build: Any, report: Any) -> None:
         print(f"  [{_MARK[result.status]}] {result.id}: {result.message}")
         if result.suggestion and result.status != "pass":
             print(f"         -> {result.suggestion}")
+        rests = basis_text(result)
+        if rests:
+            print(f"         rests on: {rests}")
+        for part_id, field in result.needs:
+            print(f"         enter it: dlhw part set {part_id} {field} VALUE")
     unpriced = f" (+{s.unknown_price_parts} unpriced)" if s.unknown_price_parts else ""
     print(f"  price {_n(s.price_usd, money=True)}{unpriced} · sustained "
           f"{_n(s.sustained_w, ' W')} · wall {_n(s.wall_w, ' W')} · VRAM {_n(s.vram_gb, ' GB')}"

@@ -136,3 +136,7 @@ def warn_user_parts(resolver: Any) -> None:
     problem = getattr(resolver, "problem", None)
     if problem:
         print(f"dlhw: warning: {problem}", file=sys.stderr)
+    figures = getattr(resolver, "user_figures", None)  # your figures: damaged or skipped rows
+    if figures is not None:
+        for line in ([figures.damaged] if figures.damaged else []) + list(figures.problems):
+            print(f"dlhw: warning: {line}", file=sys.stderr)

@@ -9,6 +9,9 @@ from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, FieldSpec, fields
 
 Value = str | int | float | bool | None
 
+YOUR_FIGURE_SOURCE = "your figure"
+"""The source a figure the user entered from the box carries (``core.user_figures``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class FigureSource:
@@ -63,6 +66,20 @@ class Part:
     def source_of(self, name: str) -> FigureSource:
         """The provenance of one figure: its own source, else the part's."""
         return self.figure_sources.get(name) or FigureSource(self.source, self.source_date)
+
+    def figure_kind(self, name: str) -> str:
+        """What one figure is: "your figure" (entered by the user), "measured" (a review's
+        measurement), "derived" (by a published rule), "estimated", else "vendor" (the
+        maker's figure as the catalog's sources give it; a custom part's figures are the
+        user's own)."""
+        own = self.figure_sources.get(name)
+        if own is not None:
+            if own.source == YOUR_FIGURE_SOURCE:
+                return "your figure"
+            lead = own.note.split(":", 1)[0].strip().lower() if own.note else ""
+            if lead in ("measured", "derived", "estimated"):
+                return lead
+        return "your figure" if self.custom else "vendor"
 
     @property
     def display_name(self) -> str:

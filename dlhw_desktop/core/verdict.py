@@ -23,6 +23,35 @@ never hide behind a gap in the data, and a gap must never read as a clean bill o
 
 Figure = float | int | str | bool | None
 
+FigureKind = Literal["vendor", "measured", "estimated", "derived", "your figure"]
+FIGURE_KINDS: tuple[FigureKind, ...] = ("vendor", "measured", "estimated", "derived",
+                                        "your figure")
+"""What a figure a verdict rests on is: the maker's published figure (as the catalog's
+sources give it), a review's measurement, an estimate from a model (with its error), a
+figure derived by a published rule, or a figure the user entered from the box."""
+
+
+@dataclass(frozen=True, slots=True)
+class FigureUse:
+    """One figure a check used: whose, which, its value as shown, and what it is."""
+
+    part_id: str
+    part_name: str
+    field: str
+    label: str
+    value: str
+    kind: FigureKind
+    source: str = ""
+
+    def describe(self) -> str:
+        """``"Core i9-13900K sustained power 253 W (vendor)"``."""
+        return f"{self.part_name} {self.label.lower()} {self.value} ({self.kind})"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"part_id": self.part_id, "part": self.part_name, "field": self.field,
+                "label": self.label, "value": self.value, "kind": self.kind,
+                "source": self.source}
+
 
 @dataclass(frozen=True, slots=True)
 class CheckResult:
@@ -30,7 +59,10 @@ class CheckResult:
 
     ``message`` is one line with the numbers that decided it; ``figures`` holds those
     numbers for reports and charts (``None`` = unknown); ``suggestion`` is an optional
-    next step (e.g. a GPU power limit) shown under the message.
+    next step (e.g. a GPU power limit) shown under the message. ``basis`` is the figures
+    the verdict rests on, each with its kind (vendor, measured, estimated, derived, your
+    figure); ``needs`` the (part id, field) pairs whose absence left it unknown, so the
+    user can be offered to enter each.
     """
 
     id: str
@@ -40,6 +72,8 @@ class CheckResult:
     figures: Mapping[str, Figure] = field(default_factory=dict)
     part_ids: tuple[str, ...] = ()
     suggestion: str = ""
+    basis: tuple[FigureUse, ...] = ()
+    needs: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUS_RANK:

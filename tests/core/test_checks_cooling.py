@@ -49,7 +49,8 @@ def test_unrated_cooler_is_unknown_unless_the_tier_names_it(
         parts: PartFactory, make_build: MakeBuild, tiers: dict[str, WorkloadTier]) -> None:
     build = make_build(parts.ryzen_9_7950x(), parts.nh_d15(height_mm=None))
     r = one(build, "cooling.cpu")
-    assert r.status == "unknown" and "measured heat capacity of Noctua NH-D15" in r.message
+    assert r.status == "unknown" and "rated heat capacity of Noctua NH-D15" in r.message
+    assert r.needs == ((build.cooler.id, "cooling_capacity_w"),)  # offered to enter
 
     build.set_tier("demanding")
     named = one(build, "cooling.cpu", tiers)

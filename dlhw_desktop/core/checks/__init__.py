@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.build.tiers import WorkloadTier
 from dlhw_desktop.core.checks import cooling, memory, platform, power, server, tier
+from dlhw_desktop.core.checks._util import MISSING_SEEN
+from dlhw_desktop.core.checks.basis import completed
 from dlhw_desktop.core.checks.budget import PowerBudget, efficiency_at
 from dlhw_desktop.core.checks.context import Check, CheckContext
 from dlhw_desktop.core.checks.settings import MAINS, CheckSettings, Mains
 from dlhw_desktop.core.checks.summary import BuildSummary, summarize_context
 from dlhw_desktop.core.compat.connectors import parse_power_connectors
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import (
     KINDS,
     STATUS_RANK,
@@ -73,15 +76,22 @@ class CheckReport:
 
 
 def _run(ctx: CheckContext, checks: Iterable[Check]) -> tuple[CheckResult, ...]:
+    """Every check once; each result completed with what it rests on and what it needs
+    (``checks.basis``)."""
     results: list[CheckResult] = []
+    parts = {item.part.id: item.part for item in ctx.build.items()}
     for check in checks:
-        produced = check(ctx)
+        named: list[tuple[Part, str]] = []
+        token = MISSING_SEEN.set(named)
+        try:
+            produced = check(ctx)
+        finally:
+            MISSING_SEEN.reset(token)
         if produced is None:
             continue
         if isinstance(produced, CheckResult):
-            results.append(produced)
-        else:
-            results.extend(produced)
+            produced = (produced,)
+        results.extend(completed(result, parts, named) for result in produced)
     return tuple(results)
 
 

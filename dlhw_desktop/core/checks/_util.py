@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from contextvars import ContextVar
 
 from dlhw_desktop.core.fields import field_label
 from dlhw_desktop.core.limits import SERVER_MODULE_FORMS, plural
@@ -46,9 +47,19 @@ def join(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+MISSING_SEEN: ContextVar[list[tuple[Part, str]] | None] = ContextVar("missing_seen",
+                                                                     default=None)
+"""The (part, field) pairs ``missing`` named while one check ran: the runner gives them to
+that check's results as ``needs``, so each gap can be offered to the user to fill."""
+
+
 def missing(pairs: Iterable[tuple[Part, str]]) -> str:
     """``"missing TDP of NVIDIA RTX 4090, rated output of Corsair RM850x"``: labels from
     the field vocabulary, so no internal name reaches a user."""
+    pairs = list(pairs)
+    seen = MISSING_SEEN.get()
+    if seen is not None:
+        seen.extend(pairs)
     text = ", ".join(dict.fromkeys(f"{field_label(name)} of {part.display_name}"
                                    for part, name in pairs))
     return f"missing {text}"

@@ -61,7 +61,7 @@ class CoolerCapacity:
     low_w: float
     high_w: float
     kind: str
-    """"measured", "estimated" or "vendor"."""
+    """"measured", "estimated", "vendor" or "your figure"."""
     basis: str
     """In words, for the check's message: "measured by ...", "estimated from a 360 mm
     radiator (1 AIO measured; band derived)"."""
@@ -72,17 +72,27 @@ def measured_capacity(cooler: Part) -> CoolerCapacity | None:
     without reaching it (a lower bound; the model's high end above it when there is one)."""
     at_limit = cooler.number("measured_capacity_w")
     if at_limit is not None:
+        kind, by = _measured_by(cooler, "measured_capacity_w")
         return CoolerCapacity(at_limit * (1 - MEASURED_BAND_FRACTION),
-                              at_limit * (1 + MEASURED_BAND_FRACTION), "measured",
-                              f"measured at the CPU's temperature limit: {at_limit:,.0f} W")
+                              at_limit * (1 + MEASURED_BAND_FRACTION), kind,
+                              f"{by} at the CPU's temperature limit: {at_limit:,.0f} W")
     at_least = cooler.number("measured_capacity_at_least_w")
     if at_least is not None:
+        kind, by = _measured_by(cooler, "measured_capacity_at_least_w")
         model = estimated_capacity(cooler)
         high = max(at_least, model.high_w) if model is not None else at_least
-        return CoolerCapacity(at_least, high, "measured",
-                              f"measured holding {at_least:,.0f} W without reaching the "
+        return CoolerCapacity(at_least, high, kind,
+                              f"{by} holding {at_least:,.0f} W without reaching the "
                               "temperature limit")
     return None
+
+
+def _measured_by(cooler: Part, field: str) -> tuple[str, str]:
+    """("measured", "measured") for a review's figure; ("your figure", "measured by you,
+    entered 2026-11-20") for one the user entered."""
+    if cooler.figure_kind(field) == "your figure":
+        return "your figure", f"your figure (entered {cooler.source_of(field).source_date})"
+    return "measured", "measured"
 
 
 def estimated_capacity(cooler: Part) -> CoolerCapacity | None:
@@ -115,6 +125,11 @@ def vendor_capacity(cooler: Part) -> CoolerCapacity | None:
     rating = cooler.number("cooling_capacity_w")
     if rating is None:
         return None
+    if cooler.figure_kind("cooling_capacity_w") == "your figure":
+        when = cooler.source_of("cooling_capacity_w").source_date
+        return CoolerCapacity(rating, rating / 0.8, "your figure",
+                              f"rated {rating:,.0f} W by its maker (your figure, entered "
+                              f"{when})")
     return CoolerCapacity(rating, rating / 0.8, "vendor", f"rated {rating:,.0f} W by its maker")
 
 

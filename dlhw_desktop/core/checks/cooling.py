@@ -24,12 +24,14 @@ from __future__ import annotations
 import math
 
 from dlhw_desktop.core.checks._util import counted, matches_name, missing, unique, watts
+from dlhw_desktop.core.checks.basis import use
 from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.checks.cooler_model import cooler_capacity
-from dlhw_desktop.core.checks.cpu_power import cpu_power
+from dlhw_desktop.core.checks.cooler_model import CoolerCapacity, cooler_capacity
+from dlhw_desktop.core.checks.cpu_power import CpuPower, cpu_power
 from dlhw_desktop.core.checks.platform import ordered_cards, place_cards, slot_positions
-from dlhw_desktop.core.verdict import CheckResult, Status
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import FIGURE_KINDS, CheckResult, FigureUse, Status
 
 
 def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
@@ -69,7 +71,7 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
                 f"{watts(heat)} CPU", figures, ids)]
         return [CheckResult("cooling.cpu", "cooling", "unknown",
                             f"{cpu.display_name} draws {drawn.describe()}; "
-                            f"{missing([(cooler, 'measured_capacity_w')])} (and no height or "
+                            f"{missing([(cooler, 'cooling_capacity_w')])} (and no height or "
                             "radiator size to estimate it from)", figures, ids)]
     band = (f"at least {watts(capacity.low_w)}" if not math.isfinite(capacity.high_w)
             else f"{watts(capacity.low_w)}" if capacity.high_w - capacity.low_w < 1
@@ -84,9 +86,10 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult(
             "cooling.cpu", "cooling", "unknown",
             f"{holds}; {cpu.display_name} draws {drawn.describe()}: whether it holds that "
-            f"on this socket is unknown ({missing([(cooler, 'measured_capacity_w')])}); "
+            f"on this socket is unknown ({missing([(cooler, 'cooling_capacity_w')])}); "
             "enter the cooler's capacity from its maker's page or box to judge it",
             figures, ids)]
+    basis = _cooler_basis(cpu, drawn, cooler, capacity, band)
     text = {
         "pass": f"{holds}; {cpu.display_name} draws {drawn.describe()}{drawn.board_note}",
         "warn": f"{holds}; {cpu.display_name} draws {drawn.describe()}: it will throttle "
@@ -97,7 +100,24 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
     return [CheckResult("cooling.cpu", "cooling", status, text, figures, ids,
                         "" if status == "pass" else
                         f"Choose a cooler that holds at least {watts(heat)}, or set the "
-                        "CPU's power limit lower in the board's firmware.")]
+                        "CPU's power limit lower in the board's firmware.", basis)]
+
+
+def _cooler_basis(cpu: Part, drawn: CpuPower, cooler: Part, capacity: CoolerCapacity,
+                  band: str) -> tuple[FigureUse, ...]:
+    """The CPU's power figure and the cooler's capacity, each with its kind."""
+    power_field = "sustained_power_w" if drawn.sustained else "tdp_w"
+    field = {"vendor": "cooling_capacity_w"}.get(capacity.kind, "")
+    if not field:
+        field = ("measured_capacity_w" if cooler.get("measured_capacity_w") is not None
+                 else "measured_capacity_at_least_w" if capacity.kind != "estimated"
+                 else "height_mm" if cooler.get("height_mm") is not None
+                 else "radiator_mm")
+    kind = capacity.kind if capacity.kind in FIGURE_KINDS else "estimated"
+    held = FigureUse(cooler.id, cooler.display_name, field, "heat capacity", band,
+                     kind,  # type: ignore[arg-type]
+                     cooler.source_of(field).source if kind != "estimated" else capacity.basis)
+    return (use(cpu, power_field), held)
 
 
 def check_case_heat(ctx: CheckContext) -> list[CheckResult]:

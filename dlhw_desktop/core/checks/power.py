@@ -68,14 +68,17 @@ from dlhw_desktop.core.checks._util import (
     missing,
     pct,
     round_up,
+    unique,
     watts,
 )
+from dlhw_desktop.core.checks.basis import use
 from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.connectors import check_connectors, is_atx3
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.checks.settings import MAINS, Mains
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.verdict import CheckResult, Status
+from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
 
 PSU_WARN_LOAD = 0.80
 PSU_FAIL_LOAD = 1.00
@@ -180,7 +183,24 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
         bigger = f"choose a PSU of at least {watts(_min_psu(b.sustained_w))}"
         suggestion = (f"{advice[:-1]}, or {bigger}." if advice
                       else f"{bigger[0].upper()}{bigger[1:]}.")
-    return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion)]
+    return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion,
+                        power_basis(ctx))]
+
+
+def power_basis(ctx: CheckContext) -> tuple[FigureUse, ...]:
+    """The figures a power verdict rests on: the supply's rating, the CPU's power as
+    drawn and each card's board power, each with its kind."""
+    found: list[FigureUse] = []
+    if ctx.psu is not None and ctx.psu.get("wattage_w") is not None:
+        found.append(use(ctx.psu, "wattage_w"))
+    if ctx.cpu is not None:
+        drawn = cpu_power(ctx.cpu)
+        if drawn is not None:
+            found.append(use(ctx.cpu, "sustained_power_w" if drawn.sustained else "tdp_w"))
+    for part in unique(i.part for i in ctx.accelerators):
+        if part.get("tdp_w") is not None:
+            found.append(use(part, "tdp_w"))
+    return tuple(found)
 
 
 def _psu_load_at_least(ctx: CheckContext, figures: dict[str, float | None],
@@ -223,26 +243,33 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
         peak = b.sustained_w + (ATX3_CARD_SPIKE - 1) * b.gpu_w
         limit = ATX3_EXCURSION * b.psu_w
         figures = {"peak_w": peak, "limit_w": limit, "atx_version": version}
+        basis = (use(ctx.psu, "atx_version"), *power_basis(ctx))
         if peak <= limit:
             return [CheckResult(
                 "power.transients", "power", "pass",
                 f"GPU power spikes up to ~{watts(peak)} (cards at 3x for 100 µs) are within "
                 f"the {watts(limit)} (200 %) an ATX {version} PSU must ride through",
-                figures, ids)]
+                figures, ids, basis=basis)]
         return [CheckResult(
             "power.transients", "power", "warn",
             f"GPU power spikes up to ~{watts(peak)} exceed the {watts(limit)} (200 %) an "
             f"ATX {version} {watts(b.psu_w)} PSU is specified for: it may shut down "
             "under load", figures, ids,
-            f"Choose a PSU of at least {watts(round_up(peak / ATX3_EXCURSION, 50))}.")]
+            f"Choose a PSU of at least {watts(round_up(peak / ATX3_EXCURSION, 50))}.",
+            basis)]
     figures = {"peak_w": legacy_peak, "limit_w": b.psu_w, "atx_version": version or None,
                "atx_version_assumed": None if version else "2.x"}
+    version_use = (use(ctx.psu, "atx_version") if version else
+                   use(ctx.psu, "atx_version", "judged as 2.x (not known)", "derived"))
+    basis = (version_use, *power_basis(ctx))
+    needs = () if version else ((ctx.psu.id, "atx_version"),)
     if legacy_peak <= b.psu_w:
         judged = "" if version else " (its ATX version is unknown, so judged as ATX 2.x)"
         return [CheckResult(
             "power.transients", "power", "pass",
             f"GPU power spikes up to ~{watts(legacy_peak)} (cards at 2x) fit within the "
-            f"{watts(b.psu_w)} rating even of a pre-ATX 3.0 unit{judged}", figures, ids)]
+            f"{watts(b.psu_w)} rating even of a pre-ATX 3.0 unit{judged}", figures, ids,
+            basis=basis)]
     advice = (f"Choose an ATX 3.x PSU, or one of at least "
               f"{watts(round_up(legacy_peak, 50))}.")
     if not version:
@@ -253,12 +280,12 @@ def check_transients(ctx: CheckContext) -> list[CheckResult]:
             "so it is judged as ATX 2.x, which is not built for these excursions: it may "
             "shut down under load", figures, ids,
             advice + " If the box says ATX 3.x, enter it: the spikes are then judged "
-                     "against 200 % of the rating.")]
+                     "against 200 % of the rating.", basis, needs)]
     return [CheckResult(
         "power.transients", "power", "warn",
         f"GPU power spikes may reach ~{watts(legacy_peak)} (cards at 2x), above the "
         f"{watts(b.psu_w)} rating of this ATX {version} PSU, which is not built for "
-        "ATX 3.0 excursions: it may shut down under load", figures, ids, advice)]
+        "ATX 3.0 excursions: it may shut down under load", figures, ids, advice, basis)]
 
 
 NEAR_LIMIT_MARGIN = 0.05
