@@ -96,7 +96,8 @@ def test_bad_rows_are_skipped_by_name_and_the_rest_kept(
     assert any("height_mm" in p for p in document["problems"])  # reported, by name
     # the out-of-range TDP reads as a row but is refused when applied to the CPU
     code, out, err = run(capsys, "part", "fields", CPU)
-    assert code == 0 and "skipped" not in out
+    assert code == 0 and "skipped" in err and "TDP" in err
+    assert "125 W (vendor)" in out  # the catalog's figure stands
 
 
 def test_twenty_concurrent_writers_all_land(tmp_path: Path) -> None:
@@ -112,3 +113,15 @@ def test_twenty_concurrent_writers_all_land(tmp_path: Path) -> None:
              for i in range(20)]
     assert all(p.wait(timeout=60) == 0 for p in procs)
     assert len(UserFiguresStore(target).figures()) == 20
+
+
+def test_the_shared_text_says_what_the_verdict_rests_on_and_the_figures_entered(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, "part", "set", COOLER, "cooling_capacity_w", "95", "--note",
+               "maker's page")[0] == 0
+    code, out, _ = run(capsys, "share", str(_build(tmp_path)), "--format", "text")
+    assert code == 0
+    assert "rests on: Intel Core i9 13900K sustained power 253 W (vendor)" in out
+    assert "heat capacity 113–125 W (measured)" in out  # a measurement outranks the box
+    assert "its maker rates it 95 W (your figure)" in out
+    assert "Figures entered from the box" in out and "rated heat capacity 95 W" in out

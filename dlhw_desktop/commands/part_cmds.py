@@ -50,14 +50,14 @@ def _resolver(args: argparse.Namespace):
     return PartResolver(open_catalog(args))
 
 
-def _report(store) -> None:  # noqa: ANN001 (UserFiguresStore; imported lazily)
+def _report(store) -> None:
     if store.damaged:
         print(f"warning: {store.damaged}", file=sys.stderr)
     for problem in store.problems:
         print(f"warning: {problem}", file=sys.stderr)
 
 
-def _part(resolver, part_id: str):  # noqa: ANN001, ANN202
+def _part(resolver, part_id: str):
     part = resolver.find(part_id)
     if part is None:
         raise UnknownPartError(part_id)
@@ -121,6 +121,7 @@ def cmd_fields(args: argparse.Namespace) -> int:
 
     resolver = _resolver(args)
     part = _part(resolver, args.id)
+    _report(resolver.user_figures)
     for spec in settable_fields(part.category):
         value = part.get(spec.name)
         kind = part.figure_kind(spec.name) if value is not None else ""

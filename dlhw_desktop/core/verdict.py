@@ -45,7 +45,7 @@ class FigureUse:
 
     def describe(self) -> str:
         """``"Core i9-13900K sustained power 253 W (vendor)"``."""
-        return f"{self.part_name} {self.label.lower()} {self.value} ({self.kind})"
+        return f"{self.part_name} {self.label} {self.value} ({self.kind})"
 
     def to_dict(self) -> dict[str, str]:
         return {"part_id": self.part_id, "part": self.part_name, "field": self.field,

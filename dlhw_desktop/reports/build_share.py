@@ -103,7 +103,13 @@ def _markdown(sheet: BuildSheet) -> str:
     problems = _problems(sheet)
     if problems:
         out += ["", "**Checks that did not pass**", ""]
-        out += [f"- {STATUS_MARKS[c.status]} {_md(c.message)}" for c in problems]
+        for c in problems:
+            out.append(f"- {STATUS_MARKS[c.status]} {_md(c.message)}")
+            if c.basis:
+                out.append(f"  - rests on: {_md(c.basis)}")
+    if sheet.your_figures:
+        out += ["", "**Figures entered from the box**", ""]
+        out += [f"- {_md(line)}" for line in sheet.your_figures]
     workload = _workload_lines(sheet)
     if workload:
         out += ["", f"**{_md(workload[0])}**", ""] + [f"- {_md(x)}" for x in workload[1:]]
@@ -126,7 +132,13 @@ def _bbcode(sheet: BuildSheet) -> str:
     problems = _problems(sheet)
     if problems:
         out += ["", "[b]Checks that did not pass[/b]", "[list]"]
-        out += [f"[*]{STATUS_MARKS[c.status]} {_bb(c.message)}" for c in problems]
+        out += [f"[*]{STATUS_MARKS[c.status]} {_bb(c.message)}"
+                + (f" [i](rests on: {_bb(c.basis)})[/i]" if c.basis else "")
+                for c in problems]
+        out.append("[/list]")
+    if sheet.your_figures:
+        out += ["", "[b]Figures entered from the box[/b]", "[list]"]
+        out += [f"[*]{_bb(line)}" for line in sheet.your_figures]
         out.append("[/list]")
     workload = _workload_lines(sheet)
     if workload:
@@ -154,7 +166,13 @@ def _text(sheet: BuildSheet) -> str:
     problems = _problems(sheet)
     if problems:
         out += ["", "Checks that did not pass:"]
-        out += [f"  {STATUS_MARKS[c.status]:<8}{c.message}" for c in problems]
+        for c in problems:
+            out.append(f"  {STATUS_MARKS[c.status]:<8}{c.message}")
+            if c.basis:
+                out.append(f"  {'':<8}rests on: {c.basis}")
+    if sheet.your_figures:
+        out += ["", "Figures entered from the box:"]
+        out += [f"  {line}" for line in sheet.your_figures]
     workload = _workload_lines(sheet)
     if workload:
         out += ["", workload[0], *(f"  {x}" for x in workload[1:])]

@@ -21,6 +21,7 @@ from dlhw_desktop.core.build.build import Build, BuildItem, Slot
 from dlhw_desktop.core.build.buildfile import is_placeholder
 from dlhw_desktop.core.build.tiers import TIER_LABELS
 from dlhw_desktop.core.checks import CheckReport, CheckResult, CheckSettings, worst
+from dlhw_desktop.core.checks.basis import basis_text
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.formatting import (
@@ -33,9 +34,10 @@ from dlhw_desktop.core.formatting import (
     short_source,
     watts,
 )
-from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.core.prices.kinds import describe_price
+from dlhw_desktop.core.user_figures import figures_of
 from dlhw_desktop.core.verdict import Status, grouped
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult
@@ -114,7 +116,7 @@ def make_build_sheet(
     if fit_result is not None:
         present = {c.id for c in checks}
         checks += tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
-                                 c.suggestion)
+                                 c.suggestion, basis_text(c, notable_only=True))
                         for c, _ in grouped(fit_result.checks)  # one row for N like GPUs
                         if c.id not in present)
     statuses = [c.status for c in checks]
@@ -152,6 +154,7 @@ def make_build_sheet(
         warnings=tuple(warnings),
         assumptions=_assumptions(price_per_kwh, utilisation),
         incomplete=report.incomplete,
+        your_figures=_your_figures(build),
     )
 
 
@@ -214,8 +217,21 @@ def _check_rows(results: Iterable[CheckResult]) -> tuple[CheckRow, ...]:
                      key=lambda pair: (KIND_ORDER.index(pair[1].kind)
                                        if pair[1].kind in KIND_ORDER else len(KIND_ORDER),
                                        pair[0]))
-    return tuple(CheckRow(r.id, r.kind, label(r), r.status, r.message, r.suggestion)
+    return tuple(CheckRow(r.id, r.kind, label(r), r.status, r.message, r.suggestion,
+                          basis_text(r, notable_only=True))
                  for _, r in ordered)
+
+
+def _your_figures(build: Build) -> tuple[str, ...]:
+    """Each figure the builder entered, once: "<part>: <figure> <value>, entered <date>"."""
+    lines: list[str] = []
+    for item in build.items():
+        for figure in figures_of(item.part):
+            note = f" ({figure.note})" if figure.note else ""
+            lines.append(f"{item.part.display_name}: {figure.label.lower()} "
+                         f"{format_value(figure.field, figure.value)}, entered "
+                         f"{figure.entered}{note}")
+    return tuple(dict.fromkeys(lines))
 
 
 def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
@@ -374,6 +390,7 @@ def _assumptions(price_per_kwh: float, utilisation: float) -> tuple[str, ...]:
         "includes the PSU's losses, and all of it ends as heat in the room.",
         f"Energy at ${price_per_kwh:.2f}/kWh with the machine at full load "
         f"{percent(utilisation)} of the year.",
-        "Tensor throughput is dense (no sparsity). Unknown figures read n/a and are "
-        "never counted as zero.",
+        "Tensor throughput is dense (no sparsity). Unknown figures read n/a, never zero. "
+        "Figures are the makers' unless a check rests on a measured, estimated, derived "
+        "or entered one.",
     )

@@ -55,6 +55,9 @@ class CheckRow:
     status: Status
     message: str
     suggestion: str = ""
+    basis: str = ""
+    """What the verdict rests on: its figures and their kinds (vendor, measured,
+    estimated, derived, your figure), in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,9 @@ class BuildSheet:
     """What the build still lacks ("Not yet chosen: ..."), "" when complete."""
     cluster: ClusterSection | None = None
     """N nodes of this build: the cluster section (a sheet exported from the Cluster tab)."""
+    your_figures: tuple[str, ...] = ()
+    """Figures the builder entered from the box ("Noctua NH-L9i: rated heat capacity 95 W,
+    entered 2026-11-20"), carried in the build file."""
 
     def chart(self, key: str) -> BarChart | None:
         return next((c for c in self.charts if c.key == key), None)
@@ -181,13 +187,14 @@ class BuildSheet:
                     self.incomplete)
         yield from self.warnings
         yield from self.assumptions
+        yield from self.your_figures
         for figure in (*self.headline, self.price_total, *self.totals):
             yield from (figure.label, figure.value, figure.note)
         for part in self.parts:
             yield from (part.category, part.name, part.unit_price, part.subtotal, part.source,
                         part.price_date, part.note)
         for check in self.checks:
-            yield from (check.kind_label, check.message, check.suggestion)
+            yield from (check.kind_label, check.message, check.suggestion, check.basis)
         if self.workload is not None:
             w = self.workload
             yield from (w.title, w.error, *w.notes)

@@ -109,3 +109,35 @@ def test_unknown_atx_version_is_judged_as_2x_and_offered_to_enter(
     again = next(r for r in run_checks(build) if r.id == "power.transients")
     assert not again.needs
     assert any(u.field == "atx_version" and u.kind == "your figure" for u in again.basis)
+
+
+def test_a_build_file_carries_the_figures_so_a_colleague_gets_the_same_verdict(
+        parts: PartFactory) -> None:
+    from dlhw_desktop.core.build import buildfile
+
+    cooler = parts.nh_d15(height_mm=None)
+    cpu = parts.ryzen_9_7950x()
+    mine = apply_figures(cooler, [make_figure(cooler, "cooling_capacity_w", 250,
+                                              entered="2026-11-20")])
+    build = Build()
+    build.add(cpu)
+    build.add(mine)
+    text = buildfile.dumps(build)
+    verdict = next(r for r in run_checks(build) if r.id == "cooling.cpu").status
+
+    catalog = {p.id: p for p in (cooler, cpu)}  # the colleague: no figures of their own
+    opened = buildfile.loads(text, catalog.get)
+    again = next(r for r in run_checks(opened.build) if r.id == "cooling.cpu")
+    assert again.status == verdict == "pass" and not opened.warnings
+    assert opened.build.cooler.figure_kind("cooling_capacity_w") == "your figure"
+
+    theirs = {**catalog, cooler.id: apply_figures(cooler, [
+        make_figure(cooler, "cooling_capacity_w", 150, entered="2026-11-21")])}
+    opened = buildfile.loads(text, theirs.get)
+    assert opened.build.cooler.number("cooling_capacity_w") == 150  # their own figure wins
+    assert any("differs from yours" in w for w in opened.warnings)
+
+    tampered = text.replace('"value": 250', '"value": 1e308')
+    opened = buildfile.loads(tampered, catalog.get)
+    assert opened.build.cooler.number("cooling_capacity_w") is None
+    assert any("Rated heat capacity" in w for w in opened.warnings)

@@ -49,7 +49,16 @@ from dlhw_desktop.core.errors import BuildFileError, UnknownPartError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, detail_fields_for
 from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.files.reading import FileReadError, read_bounded
-from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.parts import FigureSource, Part, format_value
+from dlhw_desktop.core.user_figures import (
+    MAX_FIGURES,
+    UserFigure,
+    UserFigureError,
+    apply_figures,
+    figures_of,
+    from_mapping,
+    revalidated,
+)
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 
 FORMAT = "dlhw-build"
@@ -107,6 +116,10 @@ def to_dict(build: Build) -> dict[str, Any]:
                                  "name": item.part.display_name}
         if item.part.custom and not is_placeholder(item.part):
             entry["custom"] = item.part.to_dict()
+        elif mine := figures_of(item.part):
+            entry["your_figures"] = [
+                {"field": f.field, "value": f.value, "entered": f.entered, "note": f.note}
+                for f in mine]
         parts.append(entry)
     return {
         "format": FORMAT,
@@ -307,7 +320,7 @@ def _resolve(part_id: str, entry: Mapping[str, Any], resolve: Resolver,
     except UnknownPartError:
         part = None
     if part is not None:
-        return part
+        return _with_carried_figures(part, entry.get("your_figures"), warnings)
     label = entry.get("name") if isinstance(entry.get("name"), str) else None
     if label is not None:
         label = checked_text(label, f"the name of {part_id}", limits.MAX_NAME_CHARS)
@@ -327,6 +340,38 @@ def _resolve(part_id: str, entry: Mapping[str, Any], resolve: Resolver,
     warnings.append(f"{label or part_id} ({part_id}) is not in the catalog; kept as a "
                     "placeholder with unknown figures.")
     return placeholder_part(part_id, category, label)
+
+
+def _with_carried_figures(part: Part, carried: Any, warnings: list[str]) -> Part:
+    """The figures the file's author entered for this part (so a colleague opening it gets
+    the same verdict), each checked again; a figure you entered yourself for the same
+    field wins, and a difference is said."""
+    if carried is None:
+        return part
+    if not isinstance(carried, list) or len(carried) > MAX_FIGURES:
+        warnings.append(f"{part.display_name}: the file's figures are not a list of at most "
+                        f"{MAX_FIGURES:,}; ignored.")
+        return part
+    figures: list[UserFigure] = []
+    for data in carried:
+        if not isinstance(data, dict):
+            warnings.append(f"{part.display_name}: a figure in the file is not an object; "
+                            "ignored.")
+            continue
+        try:
+            figure = revalidated(part, from_mapping({**data, "part_id": part.id}))
+        except UserFigureError as exc:
+            warnings.append(f"{part.display_name}: a figure in the file ignored ({exc}).")
+            continue
+        if part.figure_kind(figure.field) == "your figure":
+            if part.get(figure.field) != figure.value:
+                warnings.append(
+                    f"{part.display_name}: the file's {figure.label.lower()} "
+                    f"({format_value(figure.field, figure.value)}) differs from yours "
+                    f"({format_value(figure.field, part.get(figure.field))}); yours is used.")
+            continue
+        figures.append(figure)
+    return apply_figures(part, figures)
 
 
 def _category(part_id: str, entry: Mapping[str, Any]) -> Category | None:

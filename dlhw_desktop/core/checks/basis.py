@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from dlhw_desktop.core.fields import FIELDS_BY_NAME, field_label, fields_for
+from dlhw_desktop.core.fields import field_label, fields_for
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.verdict import CheckResult, FigureKind, FigureUse
 
@@ -21,8 +21,7 @@ from dlhw_desktop.core.verdict import CheckResult, FigureKind, FigureUse
 def use(part: Part, field: str, value: str | None = None,
         kind: FigureKind | None = None) -> FigureUse:
     """One figure of a part as a check used it (its own kind unless the check says)."""
-    spec = FIELDS_BY_NAME.get(field)
-    label = spec.label if spec is not None else field
+    label = field_label(field)
     shown = value if value is not None else format_value(field, part.get(field))
     figure_kind: FigureKind = kind or part.figure_kind(field)  # type: ignore[assignment]
     source = part.source_of(field)
@@ -68,9 +67,13 @@ def completed(result: CheckResult, parts: Mapping[str, Part],
     return replace(result, basis=basis, needs=needs)
 
 
-def basis_text(result: CheckResult) -> str:
+def basis_text(result: CheckResult, notable_only: bool = False) -> str:
     """``"Core i9-13900K sustained power 253 W (vendor); ... heat capacity 95 W (your
-    figure)"``: what a verdict rests on, in one line ("" when nothing is recorded)."""
+    figure)"``: what a verdict rests on, in one line ("" when nothing is recorded).
+    ``notable_only``: "" for a verdict that rests on makers' figures alone (a printed
+    sheet says that once: figures are the makers' unless a check says otherwise)."""
+    if notable_only and all(u.kind == "vendor" for u in result.basis):
+        return ""
     return "; ".join(dict.fromkeys(u.describe() for u in result.basis))
 
 

@@ -77,8 +77,10 @@ def check_cpu_cooler(ctx: CheckContext) -> list[CheckResult]:
             else f"{watts(capacity.low_w)}" if capacity.high_w - capacity.low_w < 1
             else f"{capacity.low_w:,.0f}–{watts(capacity.high_w)}")
     rated = cooler.number("cooling_capacity_w")
-    beside = (f"; its maker rates it {watts(rated)}"
-              if rated is not None and capacity.kind != "vendor" else "")
+    entered = (" (your figure)" if cooler.figure_kind("cooling_capacity_w") == "your figure"
+               else "")
+    beside = (f"; its maker rates it {watts(rated)}{entered}"
+              if rated is not None and capacity.kind not in ("vendor", "your figure") else "")
     holds = f"{cooler.display_name} holds {band} ({capacity.basis}{beside})"
     status: Status = ("pass" if heat <= capacity.low_w
                       else "fail" if heat > capacity.high_w else "warn")

@@ -250,6 +250,8 @@ def checks_blocks(sheet: BuildSheet, width: float, device: QPaintDevice) -> list
         if check.suggestion:
             message += (f'<br><span style="color:{ACCENT}">Suggestion: '
                         f"{escape(check.suggestion)}</span>")
+        if check.basis:
+            message += "<br>" + _muted(f"Rests on: {check.basis}")
         rows.append([StatusCell(check.status), area, message])
     if not rows:
         rows.append(["", "", _muted("No check ran: the build is empty.", BODY_PT)])
@@ -330,6 +332,12 @@ def sources_blocks(sheet: BuildSheet, width: float, device: QPaintDevice) -> lis
                f"{escape(sheet.data_date)}; sheet made by {escape(sheet.app_name)} "
                f"{escape(sheet.app_version)} on {escape(sheet.date)}.")
     blocks.append(TextBlock(catalog, width, device, size_pt=SMALL_PT + 0.4))
+    if sheet.your_figures:
+        blocks.append(TextBlock("<b>Figures entered from the box</b> (your figures, carried "
+                                "in the build file)<br>"
+                                + "<br>".join(_muted(f"• {line}")
+                                              for line in sheet.your_figures),
+                                width, device))
     if sheet.assumptions:
         blocks.append(Spacer(mm(1)))
         blocks.append(TextBlock("<br>".join(_muted(f"• {a}") for a in sheet.assumptions),
