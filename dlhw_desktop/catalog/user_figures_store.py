@@ -45,6 +45,7 @@ class UserFiguresStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_data_dir() / "your_figures.db"
         self._cache: dict[str, list[UserFigure]] | None = None
+        self._signature: tuple[int, int] | None = None  # the file's (mtime, size) read
         self.problems: list[str] = []
         """Rows skipped on the last read, each in one line (shown once, never silent)."""
         self.damaged: str | None = None
@@ -80,9 +81,20 @@ class UserFiguresStore:
         except sqlite3.DatabaseError as exc:
             raise UserFiguresError(f"your figures {self.path} is damaged: {exc}") from exc
 
+    def _file_signature(self) -> tuple[int, int] | None:
+        try:
+            info = self.path.stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
     def _load(self) -> dict[str, list[UserFigure]]:
-        if self._cache is not None:
+        """The figures by part, read again whenever the file changed (another window, or
+        ``dlhw part set`` while the app is open, sees the same figures)."""
+        signature = self._file_signature()
+        if self._cache is not None and signature == self._signature:
             return self._cache
+        self._signature = signature
         self.problems, self.damaged = [], None
         by_part: dict[str, list[UserFigure]] = {}
         try:

@@ -29,12 +29,14 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFiguresStore
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.figure_dialog import enter_figure
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
 
@@ -85,6 +87,7 @@ class CatalogTab(QWidget):
     part_selected = Signal(object)  # Part | None
     status_message = Signal(str)  # for the main window's status bar
     price_changed = Signal(str)  # part id whose price the user set or cleared here
+    figure_changed = Signal(str)  # part id whose figure the user entered or removed here
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  category: Category | None = Category.ACCELERATOR,
@@ -143,7 +146,10 @@ class CatalogTab(QWidget):
         self.table.activated_parts.connect(self.add_to_build_requested)
         self.table.doubleClicked.connect(lambda _i: self._emit_add())
 
-        self.details = PartDetails(chip_links=catalog_chip_links(catalog))
+        self.details = PartDetails(chip_links=catalog_chip_links(catalog), enterable=True)
+        self.user_figures = UserFiguresStore()
+        self.details.figure_requested.connect(self._enter_figure)
+        self.details.figure_removal_requested.connect(self._remove_figure)
         self.details.status_message.connect(self.status_message)
         self.details.chip_cards_requested.connect(self.show_chip_cards)
         self.details.part_requested.connect(self.select_part)
@@ -386,7 +392,7 @@ class CatalogTab(QWidget):
         shown = part
         if part is not None:
             try:
-                shown = self.price_book.apply(part)
+                shown = self.price_book.apply(self.user_figures.apply(part))
             except PriceBookError:
                 shown = part  # a damaged price book must not hide the part
         self.details.show_part(shown)
@@ -397,6 +403,30 @@ class CatalogTab(QWidget):
         part = self.price_entry.part
         if part is not None and part.id in set(part_ids):
             self._show_details(part)
+
+    def _enter_figure(self, part_id: str, field: str) -> None:
+        """The details pane's "Enter it…" / "Change…": ask, save, show, tell the build."""
+        part = self.price_entry.part
+        if part is None or part.id != part_id:
+            return
+        figure = enter_figure(self, self.user_figures.apply(part), field, self.user_figures)
+        if figure is not None:
+            self._show_details(part)
+            self.status_message.emit(f"{part.display_name}: your {figure.label.lower()} is "
+                                     "saved and used by every check")
+            self.figure_changed.emit(part_id)
+
+    def _remove_figure(self, part_id: str, field: str) -> None:
+        part = self.price_entry.part
+        if part is None or part.id != part_id:
+            return
+        try:
+            self.user_figures.remove(part_id, field)
+        except UserFiguresError as exc:
+            self.status_message.emit(f"Not removed: {exc}")
+            return
+        self._show_details(part)
+        self.figure_changed.emit(part_id)
 
     def _price_changed(self, part_id: str) -> None:
         part = self.price_entry.part

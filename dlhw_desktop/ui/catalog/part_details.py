@@ -14,13 +14,16 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
-from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, Part, format_value
 from dlhw_desktop.core.prices.kinds import describe_price, is_stale
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
+from dlhw_desktop.core.user_figures import settable_fields
 
 # In-app links of the details pane: a chip's list of cards, a card's chip.
 CARDS_SCHEME = "dlhw-cards"
 PART_SCHEME = "dlhw-part"
+ENTER_SCHEME = "dlhw-enter"  # "Enter it…" / "Change…" a figure of the part shown
+FORGET_SCHEME = "dlhw-forget"  # "Remove" a figure the user entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +74,13 @@ def chip_html(part: Part, links: ChipLinks | None) -> str:
     return ""
 
 
-def part_html(part: Part, links: ChipLinks | None = None) -> str:
-    """HTML for one part; unknown figures read "n/a", each figure's source is a link."""
+def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = False) -> str:
+    """HTML for one part; unknown figures read "n/a", each figure's source is a link.
+    ``enterable``: a missing figure offers "Enter it…", one the user entered "Change…"
+    and "Remove"."""
+    settable = ({s.name for s in settable_fields(part.category)}
+                if enterable and not part.custom and part.category is not Category.CLOUD
+                else set())
     rows: list[str] = []
     rows.append(_row(part, "Price", _price_text(part), "price_usd", html=True))
     head = [("Released", format_value("release_year", part.release_year), "release_year"),
@@ -83,7 +91,8 @@ def part_html(part: Part, links: ChipLinks | None = None) -> str:
         text = format_value(spec.name, part.get(spec.name))
         if spec.name == "chip_id" and links is not None and links.chip_name:
             text = links.chip_name
-        rows.append(_row(part, spec.header, text, spec.name))
+        rows.append(_row(part, spec.header, text, spec.name,
+                         enterable=spec.name in settable))
     notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
     dl_note = part.get("dl_note")
     flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
@@ -117,12 +126,20 @@ def _price_text(part: Part) -> str:
     return f"{escape(amount)} <span style='color:gray'>— {described}</span>"
 
 
-def _row(part: Part, label: str, text: str, name: str, *, html: bool = False) -> str:
+def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,
+         enterable: bool = False) -> str:
     """One figure; ``html`` says ``text`` is already markup (the price with its kind)."""
     src = part.source_of(name)
     muted = " style='color:gray'" if text == "n/a" else ""
     own = ""
-    if src.source != part.source and text != "n/a":
+    if enterable and text == "n/a":
+        own = f" <a href='{ENTER_SCHEME}:{name}'>Enter it…</a>"
+    elif enterable and src.source == YOUR_FIGURE_SOURCE:
+        return (f"<tr><td style='color:gray'>{escape(label)}</td><td>{escape(text)} "
+                f"<span style='color:#2e7d32'>(your figure, entered "
+                f"{escape(src.source_date)})</span> <a href='{ENTER_SCHEME}:{name}'>Change…"
+                f"</a> · <a href='{FORGET_SCHEME}:{name}'>Remove</a></td></tr>")
+    if src.source != part.source and text != "n/a" and not own:
         title = escape(f"{src.source} (read {src.source_date})" + (
             f" — {src.note}" if src.note else ""), quote=True)
         own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
@@ -164,11 +181,15 @@ class PartDetails(QTextBrowser):
     status_message = Signal(str)
     chip_cards_requested = Signal(str)  # a chip's id: list its board-partner cards
     part_requested = Signal(str)  # a part's id: show it (a card's chip)
+    figure_requested = Signal(str, str)  # part id, field: enter or change a figure
+    figure_removal_requested = Signal(str, str)  # part id, field: forget your figure
 
     def __init__(self, parent: QWidget | None = None,
-                 chip_links: Callable[[Part], ChipLinks | None] | None = None) -> None:
+                 chip_links: Callable[[Part], ChipLinks | None] | None = None,
+                 enterable: bool = False) -> None:
         super().__init__(parent)
         self._chip_links = chip_links
+        self._enterable = enterable
         self.setObjectName("part_details")
         self.setOpenLinks(False)  # never navigate inside the pane, never open other schemes
         self.setOpenExternalLinks(False)
@@ -187,6 +208,11 @@ class PartDetails(QTextBrowser):
             return True
         if url.scheme() == PART_SCHEME:
             self.part_requested.emit(url.path())
+            return True
+        if url.scheme() in (ENTER_SCHEME, FORGET_SCHEME) and self._part is not None:
+            signal = (self.figure_requested if url.scheme() == ENTER_SCHEME
+                      else self.figure_removal_requested)
+            signal.emit(self._part.id, url.path())
             return True
         if not web_address(text):
             return False
@@ -227,4 +253,4 @@ class PartDetails(QTextBrowser):
                          "where it comes from.</p>")
         else:
             links = self._chip_links(part) if self._chip_links is not None else None
-            self.setHtml(part_html(part, links))
+            self.setHtml(part_html(part, links, self._enterable))

@@ -51,8 +51,8 @@ class BuildPriceActions:
                 else "Totals in US dollars", 8000)
 
     def price_book_changed(self, part_id: str) -> None:
-        """Another feature (the Catalog tab's details pane) changed the user's price for
-        ``part_id``: the build shows the price that now holds."""
+        """Another feature (the Catalog tab's details pane) changed the user's price or a
+        figure of ``part_id``: the build shows the price and figures that now hold."""
         if part_id in self.build:
             part = self.resolver.find(part_id)
             if part is not None:

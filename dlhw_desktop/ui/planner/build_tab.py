@@ -227,6 +227,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
         self.model.quantity_edit_requested.connect(self.set_quantity)
         self.model.price_edit_requested.connect(self.set_user_price)
         self.checks.check_selected.connect(self._highlight)
+        self.checks.figure_requested.connect(self.enter_figure)
         self.adapter.changed.connect(self.recheck)
         for signal in (self.adapter.part_added, self.adapter.part_removed,
                        self.adapter.part_replaced, self.adapter.quantity_changed,
@@ -326,12 +327,30 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
         extras = [_guarded(c) for c in self._extra_checks]
         report = check_build(self.build, settings, self.tiers, extra_checks=extras)
         self._report = report
+        self.checks.set_part_names({i.part_id: i.part.display_name
+                                    for i in self.build.items()})
         self.checks.show_report(report)
         self.totals.show_summary(report.summary, settings, self.display_currency())
         self.model.set_issues(worst_issues(report.results,
                                            (i.part_id for i in self.build.items())))
         self.report_changed.emit(report)
         return report
+
+    def enter_figure(self, part_id: str, field: str) -> None:
+        """"Enter it…" under an unknown check: ask for the figure, keep it as the user's,
+        and judge the build again with it."""
+        from dlhw_desktop.ui.common.figure_dialog import enter_figure
+
+        item = next((i for i in self.build.items() if i.part_id == part_id), None)
+        if item is None:
+            return
+        figure = enter_figure(self, item.part, field, self.resolver.user_figures)
+        if figure is None:
+            return
+        self.price_book_changed(part_id)  # the part as it now resolves, with the figure
+        self.recheck()
+        self.status_message.emit(f"{item.part.display_name}: your {figure.label.lower()} "
+                                 "is saved and used by every check", 8000)
 
     def _highlight(self, part_ids: tuple[str, ...], status: str) -> None:
         self.model.set_highlight(part_ids, status or "unknown")

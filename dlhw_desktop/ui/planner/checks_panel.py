@@ -10,7 +10,16 @@ from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QMouseEvent, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QIcon,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -26,8 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
+from dlhw_desktop.core.checks.basis import basis_text
 from dlhw_desktop.core.checks.explain import explain
-from dlhw_desktop.core.fields import figure_label
+from dlhw_desktop.core.fields import field_label, figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
     status_colour,
@@ -39,6 +49,7 @@ KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
                "cooling": "Cooling", "memory": "Memory", "workload": "Workload tier and fit"}
 KIND_ORDER = ("compatibility", "power", "cooling", "memory", "workload")
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 10
+ENTER_ROLE = Qt.ItemDataRole.UserRole + 11  # (part id, field) of an "Enter it…" row
 
 
 def verdict_text(report: CheckReport | None) -> tuple[str, str]:
@@ -118,6 +129,7 @@ class ChecksPanel(QWidget):
     """Verdict banner over a tree of checks grouped by kind."""
 
     check_selected = Signal(tuple, str)  # part ids, status ("" when nothing is selected)
+    figure_requested = Signal(str, str)  # part id, field: "Enter it…" under an unknown
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -150,6 +162,9 @@ class ChecksPanel(QWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
+        self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemActivated.connect(self._clicked)
+        self._names: dict[str, str] = {}
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -162,6 +177,10 @@ class ChecksPanel(QWidget):
     @property
     def report(self) -> CheckReport | None:
         return self._report
+
+    def set_part_names(self, names: dict[str, str]) -> None:
+        """Display names by part id, for the "Enter the … of <part>…" rows."""
+        self._names = dict(names)
 
     def show_report(self, report: CheckReport | None) -> None:
         """Redraw from a report, keeping the selected check selected if it is still there;
@@ -207,6 +226,9 @@ class ChecksPanel(QWidget):
                 child.setToolTip(0, _tooltip(result))
                 child.setWhatsThis(0, explain(result.id) or result.message)
                 top.addChild(child)
+                for part_id, field in result.needs:
+                    child.addChild(self._enter_row(part_id, field))
+                child.setExpanded(True)
                 if key == (result.id, result.part_ids):
                     reselect = child
             top.setExpanded(True)
@@ -265,6 +287,32 @@ class ChecksPanel(QWidget):
             found += [top.child(j).data(0, RESULT_ROLE) for j in range(top.childCount())]
         return found
 
+    def _enter_row(self, part_id: str, field: str) -> QTreeWidgetItem:
+        name = self._names.get(part_id, part_id)
+        row = QTreeWidgetItem([f"Enter the {field_label(field)} of {name}…"])
+        row.setData(0, ENTER_ROLE, (part_id, field))
+        row.setIcon(0, QIcon.fromTheme("document-edit", _pencil_icon()))
+        row.setForeground(0, self.palette().link())
+        row.setToolTip(0, "Read it from the box or the maker's page: it is kept as your "
+                          "figure and used by every check")
+        return row
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        wanted = item.data(0, ENTER_ROLE)
+        if isinstance(wanted, tuple) and len(wanted) == 2:
+            self.figure_requested.emit(*wanted)
+
+    def enter_rows(self) -> list[tuple[str, str]]:
+        """The (part id, field) of every "Enter it…" row shown, in order."""
+        found: list[tuple[str, str]] = []
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            for j in range(top.childCount()):
+                child = top.child(j)
+                found += [child.child(k).data(0, ENTER_ROLE)
+                          for k in range(child.childCount())]
+        return found
+
     def _selection_changed(self) -> None:
         result = self.selected_result()
         if result is None:
@@ -285,6 +333,9 @@ class ChecksPanel(QWidget):
         text = result.message
         if result.suggestion:
             text += f"\n→ {result.suggestion}"
+        rests = basis_text(result, notable_only=True)
+        if rests:
+            text += f"\nRests on: {rests}"
         return text
 
 
@@ -316,8 +367,23 @@ def _order(result: CheckResult) -> int:
     return {"fail": 0, "warn": 1, "unknown": 2, "pass": 3}[result.status]
 
 
+def _pencil_icon() -> QIcon:
+    """A small pencil for "Enter it…" rows where the desktop theme has no edit icon."""
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(QColor("#1e6fd9"), 2.2)
+    painter.setPen(pen)
+    painter.drawLine(3, 13, 12, 4)
+    painter.drawLine(2, 14, 4, 14)
+    painter.end()
+    return QIcon(pixmap)
+
+
 def _tooltip(result: CheckResult) -> str:
     lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
+    lines += [f"Rests on {u.describe()}" for u in result.basis]
     for key, value in result.figures.items():  # labels, never the internal names
         lines.append(f"{figure_label(key)}: {'n/a' if value is None else value}")
     return "\n".join(lines)

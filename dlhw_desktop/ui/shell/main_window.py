@@ -119,7 +119,8 @@ class MainWindow(MainMenus, QMainWindow):
         self._fill_menus()  # its actions follow the Edit menu's own
         tab = CatalogTab(self.catalog, category=self._saved_category(),
                          price_book=self.price_book)
-        tab.price_changed.connect(self._price_changed)
+        tab.price_changed.connect(self._part_changed)
+        tab.figure_changed.connect(self._part_changed)  # the build shows the part anew
         tab.compare_requested.connect(self.compare_parts)
         tab.add_to_build_requested.connect(self.add_to_build)
         tab.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -187,7 +188,8 @@ class MainWindow(MainMenus, QMainWindow):
             self._price_book = PriceBook()
         return self._price_book
 
-    def _price_changed(self, part_id: str) -> None:
+    def _part_changed(self, part_id: str) -> None:
+        """A price or a figure of the part changed in another tab: the build shows it."""
         if self.build_page.is_created:
             self.build_tab.price_book_changed(part_id)
 
@@ -199,7 +201,7 @@ class MainWindow(MainMenus, QMainWindow):
 
     def _prices_imported(self, part_ids: list[str]) -> None:
         for part_id in part_ids:
-            self._price_changed(part_id)
+            self._part_changed(part_id)
         if self.catalog_page.is_created:
             self.catalog_tab.prices_changed(part_ids)
         self.statusBar().showMessage(
