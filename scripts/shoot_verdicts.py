@@ -2,6 +2,8 @@
 i9-13900K at its 253 W under a Noctua NH-D15) and a measured one (the same CPU under the
 37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark.
 
+and a cooler whose capacity the user entered from the box ("your figure").
+
 Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR]   (default docs/screenshots)
 Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
 """
@@ -17,7 +19,12 @@ REPO = Path(__file__).resolve().parent.parent
 CPU = "cpu/intel-core-i9-13900k"
 BOARD = "motherboard/asus-rog-strix-z790-e-gaming-wifi-lga1700-ddr5-atx"
 COOLERS = {"estimated": "cooler/noctua-nh-d15",
-           "measured": "cooler/noctua-nh-l9i-17xx-air-37mm-33-84-cfm-brown-beige"}
+           "measured": "cooler/noctua-nh-l9i-17xx-air-37mm-33-84-cfm-brown-beige",
+           "entered": "cooler/deepcool-ak620-zero-dark",
+           "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler"}
+ENTERED = ("cooling_capacity_w", 260, "DeepCool's product page")
+"""The AK620 Zero Dark has no height, radiator or rating in the open data: its capacity is
+entered from the box, as a user would with "Enter it…"."""
 
 
 def main() -> int:
@@ -36,6 +43,13 @@ def main() -> int:
 
     app = create_application()
     catalog = Catalog.open()
+    from dlhw_desktop.catalog.user_figures_store import UserFiguresStore
+    from dlhw_desktop.core.user_figures import make_figure
+
+    entered = catalog.find(COOLERS["entered"])
+    if entered is not None:
+        field, value, note = ENTERED
+        UserFiguresStore().save([make_figure(entered, field, value, note)])
     for theme in ("light", "dark"):
         apply_theme(app, theme)
         for width, height in ((1600, 1000), (1280, 720)):
@@ -48,8 +62,12 @@ def main() -> int:
                 window.tabs.setCurrentIndex(BUILD)
                 tab = window.build_tab
                 tab.add_parts([p for p in (CPU, BOARD, cooler) if catalog.find(p)])
-                tab.set_name(f"Core i9-13900K under an {kind} cooler" if kind == "estimated"
-                             else f"Core i9-13900K under a {kind} cooler")
+                tab.set_name({"estimated": "Core i9-13900K under an estimated cooler",
+                              "measured": "Core i9-13900K under a measured cooler",
+                              "entered": "Core i9-13900K, cooler capacity entered from the "
+                                         "box",
+                              "missing": "Core i9-13900K under a cooler with no figures: "
+                                         "enter it"}[kind])
                 tab.undo_stack.setClean()
                 QTest.qWait(250)
                 tab.checks.select_check("cooling.cpu")

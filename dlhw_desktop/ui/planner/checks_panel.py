@@ -260,6 +260,7 @@ class ChecksPanel(QWidget):
                 if isinstance(result, CheckResult) and wanted(result):
                     self.tree.setCurrentItem(child)
                     self.tree.scrollToItem(child, QAbstractItemView.ScrollHint.PositionAtTop)
+                    self._reveal(child)
                     return True
         return False
 
@@ -277,6 +278,7 @@ class ChecksPanel(QWidget):
                 result = child.data(0, RESULT_ROLE)
                 if isinstance(result, CheckResult) and result.id == check_id:
                     self.tree.setCurrentItem(child)
+                    self._reveal(child)
                     return True
         return False
 
@@ -286,6 +288,11 @@ class ChecksPanel(QWidget):
             top = self.tree.topLevelItem(i)
             found += [top.child(j).data(0, RESULT_ROLE) for j in range(top.childCount())]
         return found
+
+    def _reveal(self, item: QTreeWidgetItem) -> None:
+        """A check with "Enter it…" rows: scroll so the last of them shows too."""
+        if item.childCount():
+            self.tree.scrollToItem(item.child(item.childCount() - 1))
 
     def _enter_row(self, part_id: str, field: str) -> QTreeWidgetItem:
         name = self._names.get(part_id, part_id)
