@@ -267,6 +267,10 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               description="tower, rackmount or open-frame"),
     FieldSpec("heat_capacity_w", "Heat capacity", "int", "W", (Category.CASE,),
               "Heat the case's airflow removes at a reasonable temperature rise"),
+    FieldSpec("psu_bays", "Power supply bays", "int", categories=(Category.CASE,),
+              description="ATX power supplies the case holds (most towers: one)"),
+    FieldSpec("case_fan_mm", "Case fan size", "int", "mm", (Category.CASE,),
+              "Size of the case's fans (120, 140, 200 mm), for its airflow"),
     # --- cloud and hosted offerings ------------------------------------------
     FieldSpec("provider", "Provider", "text", categories=(Category.CLOUD,), searchable=True),
     FieldSpec("instance_type", "Instance", "text", categories=(Category.CLOUD,),

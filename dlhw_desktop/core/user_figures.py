@@ -50,7 +50,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "slot_width": (1, 6), "board_length_mm": (50, 450), "suggested_psu_w": (100, 20_000),
     "max_gpu_length_mm": (100, 800), "max_cooler_height_mm": (20, 300),
     "expansion_slots": (1, 20), "max_radiator_mm": (80, 560), "fans_included": (0, 30),
-    "case_fan_count": (0, 30), "case_fan_mm": (40, 250), "psu_bays": (0, 8),
+    "case_fan_mm": (40, 250), "psu_bays": (0, 8),
     "heat_capacity_w": (10, 50_000),
     "memory_gb": (0.1, 100_000), "memory_bandwidth_gb_s": (1, 100_000),
     "cores": (1, 1_024), "threads": (1, 4_096), "pcie_lanes": (1, 1_024),

@@ -249,3 +249,22 @@ def test_accelerators_come_fastest_first(picker, catalog) -> None:
     header = picker.table.horizontalHeader()
     assert model.columns[header.sortIndicatorSection()] == "bf16_tensor_tflops"
     assert header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+
+
+def test_power_supplies_are_offered_by_the_build_s_sustained_and_transient_load(
+        picker: PartPicker, catalog: Catalog) -> None:
+    build = Build()
+    build.add(catalog.get(R9))
+    build.add(catalog.get(RTX_4090), 2)
+    picker.set_build(build)
+    picker.set_category(Category.PSU)
+    picker.apply_query()
+    offered = [p for p in rows(picker)]
+    assert offered
+    for psu in offered:  # every supply offered carries 2x 450 W + the CPU within 80 %
+        watts = psu.number("wattage_w")
+        assert watts is None or watts * 0.8 >= 1000, psu.display_name
+    assert "hidden" in picker.count_label.text()
+    assert all((p.number("wattage_w") or 0) >= 1400 for p in offered
+               if p.number("wattage_w") is not None
+               and not p.text("atx_version").startswith("3"))  # pre-ATX 3: spikes at 2x

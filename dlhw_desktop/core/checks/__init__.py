@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.build.tiers import WorkloadTier
-from dlhw_desktop.core.checks import cooling, memory, platform, power, server, tier
+from dlhw_desktop.core.checks import case_fit, cooling, memory, platform, power, server, tier
 from dlhw_desktop.core.checks._util import MISSING_SEEN
 from dlhw_desktop.core.checks.basis import completed
 from dlhw_desktop.core.checks.budget import PowerBudget, efficiency_at
@@ -43,8 +43,8 @@ from dlhw_desktop.core.verdict import (
 )
 
 BUILTIN_CHECKS: tuple[Check, ...] = (
-    platform.CHECKS + server.CHECKS + power.CHECKS + cooling.CHECKS + memory.CHECKS
-    + tier.CHECKS
+    platform.CHECKS + server.CHECKS + power.CHECKS + case_fit.CHECKS + cooling.CHECKS
+    + memory.CHECKS + tier.CHECKS
 )
 
 

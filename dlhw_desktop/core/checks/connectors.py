@@ -6,7 +6,6 @@ counts, adapters, cables derived from board power when a card lists none, and no
 from __future__ import annotations
 
 import math
-import re
 
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
@@ -16,6 +15,7 @@ from dlhw_desktop.core.checks._util import (
 )
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
+from dlhw_desktop.core.compat.psu_power import is_atx3
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
@@ -27,11 +27,6 @@ SLOT_W = 75.0
 HPWR_FROM_W = 525.0
 """Above this board power a card cannot be fed by 8-pins within the slot's 75 W and three
 150 W cables as cards are built (a 4x 8-pin board is rare); such cards use a 16-pin."""
-
-
-def is_atx3(version: str) -> bool:
-    """``"3.1"``, ``"ATX 3.0"`` -> True: a unit built for ATX 3.x power excursions."""
-    return bool(re.match(r"(atx\s*)?3", version.strip(), re.I))
 
 
 def minimum_connectors(part: Part) -> Connectors | None:

@@ -164,6 +164,11 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
         "max_radiator_mm": "read only when the build's cooler is an AIO; then the radiator "
                            "check says unknown without it",
         "heat_capacity_w": "most cases publish no heat figure: judged only when known",
+        "fans_included": "the airflow check assumes a typical tower's three 140 mm fans "
+                         "without it, said so, and offers to enter it",
+        "case_fan_mm": "120 mm assumed when the fan count is known and the size is not",
+        "psu_bays": "an unknown tower is taken to hold one ATX supply (a few hold two), "
+                    "said so",
     },
     Category.SERVER: {
         "max_power_w": "without it the load is the parts' own sustained draw, said so",

@@ -59,6 +59,7 @@ Figures used (all DC watts unless said otherwise):
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable
 
@@ -73,22 +74,19 @@ from dlhw_desktop.core.checks._util import (
 )
 from dlhw_desktop.core.checks.basis import use
 from dlhw_desktop.core.checks.budget import budget_of
-from dlhw_desktop.core.checks.connectors import check_connectors, is_atx3
+from dlhw_desktop.core.checks.connectors import SLOT_W, check_connectors, is_atx3
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.checks.settings import MAINS, Mains
+from dlhw_desktop.core.compat.psu_power import (
+    ATX3_CARD_SPIKE,
+    ATX3_EXCURSION,
+    LEGACY_CARD_SPIKE,
+    PSU_FAIL_LOAD,
+    PSU_WARN_LOAD,
+)
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
-
-PSU_WARN_LOAD = 0.80
-PSU_FAIL_LOAD = 1.00
-
-ATX3_EXCURSION = 2.0
-"""ATX 3.x: the PSU rides through 200 % of its rating for 100 microseconds."""
-ATX3_CARD_SPIKE = 3.0
-"""PCIe CEM 5.0: a card may draw 3x its sustained power for up to 100 microseconds."""
-LEGACY_CARD_SPIKE = 2.0
-"""ATX 2.x sizing: cards momentarily at 2x board power (matches Intel's ~1,100 W example)."""
 
 MIN_POWER_LIMIT = 0.5
 """Below half its rated power a card loses too much throughput to be a fix we suggest."""
@@ -164,6 +162,11 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
             f"Sustained load {watts(b.sustained_w)}; {missing([(ctx.psu, 'wattage_w')])}",
             figures, ids)]
     load = b.load or 0.0
+    split = split_loads(ctx, b.sustained_w)
+    if split is not None:
+        unit_w = b.psu_w / ctx.psu_count
+        load = max(split) / unit_w
+        figures["unit_loads_w"] = ", ".join(f"{w:.0f}" for w in split)
     status: Status = "pass"
     if load > PSU_FAIL_LOAD:
         status = "fail"
@@ -174,6 +177,13 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
             "fail": "(over its rating: it will shut down under load)"}[status]
     message = (f"Sustained load {watts(b.sustained_w)} is {pct(load)} of the "
                f"{watts(b.psu_w)} {ctx.psu_label} {tail}")
+    if split is not None:
+        others = ", ".join(watts(w) for w in split[1:])
+        message = (f"Sustained load {watts(b.sustained_w)} on {ctx.psu_label}, split as "
+                   f"they are cabled (supplies do not share load): the one on the board "
+                   f"carries {watts(split[0])} (board, CPU, drives, slot power), the others "
+                   f"{others} of cards' cables; the most loaded is at {pct(load)} of its "
+                   f"{watts(unit_w)} {tail}")
     suggestion = ""
     if status != "pass":
         target = PSU_WARN_LOAD * b.psu_w
@@ -185,6 +195,25 @@ def check_psu_load(ctx: CheckContext) -> list[CheckResult]:
                       else f"{bigger[0].upper()}{bigger[1:]}.")
     return [CheckResult("power.psu_load", "power", status, message, figures, ids, suggestion,
                         power_basis(ctx))]
+
+
+def split_loads(ctx: CheckContext, sustained_w: float) -> list[float] | None:
+    """How several ATX supplies (not redundant modules) share the load: they do not. The
+    one on the board carries the board, CPU, memory, drives, fans and every card's slot
+    power (75 W at most each); each card's cable power goes whole to one supply, placed
+    where the load is least (a build is cabled that way). ``None`` for one supply."""
+    if ctx.psu_redundant or ctx.psu_count < 2 or ctx.server is not None:
+        return None
+    cables = sorted((max(0.0, (p.number("tdp_w") or 0.0) - SLOT_W) for p in ctx.cards),
+                    reverse=True)
+    loads = [sustained_w - sum(cables)] + [0.0] * (ctx.psu_count - 1)
+    heap = [(load, index) for index, load in enumerate(loads)]
+    heapq.heapify(heap)
+    for cable in cables:
+        load, index = heapq.heappop(heap)
+        loads[index] = load + cable
+        heapq.heappush(heap, (loads[index], index))
+    return loads
 
 
 def power_basis(ctx: CheckContext) -> tuple[FigureUse, ...]:

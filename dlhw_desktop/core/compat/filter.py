@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from dlhw_desktop.core.build.build import Build, Slot
 from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
+from dlhw_desktop.core.compat.psu_power import psu_load_rule
 from dlhw_desktop.core.compat.rules import (
     FIT_FIELDS,
     FITS,
@@ -426,11 +427,15 @@ def _module_rule(build: Build) -> Rule | None:
 # --- per category ---------------------------------------------------------------------
 
 
-def compat_filter(build: Build, category: Category) -> CompatFilter:
+def compat_filter(build: Build, category: Category,
+                  load: tuple[float | None, float] | None = None) -> CompatFilter:
     """The rules a part of ``category`` must meet to fit ``build`` as it is now.
 
     A part that would replace one in the build (another board when a board is chosen) is
-    judged against the rest of the build, not against the part it replaces."""
+    judged against the rest of the build, not against the part it replaces. ``load``:
+    the build's sustained DC load and its cards' share (``checks.summarize`` computes
+    them; the picker passes them in), so a power supply that cannot carry the build, or
+    its cards' spikes, is not offered."""
     rules: list[Rule | None] = []
     kits = [i.part for i in build.memory]
     board = build.motherboard or build.server
@@ -476,6 +481,7 @@ def compat_filter(build: Build, category: Category) -> CompatFilter:
         rules.append(_card_power_rule(build))
     elif category is Category.PSU:
         rules.append(_psu_rule(build))
+        rules.append(psu_load_rule(build, load))
     return CompatFilter(category, tuple(r for r in rules if r is not None))
 
 

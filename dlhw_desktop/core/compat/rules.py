@@ -95,7 +95,7 @@ FIT_FIELDS: dict[Category, tuple[str, ...]] = {
     Category.COOLER: ("supported_sockets", "height_mm"),
     Category.CASE: ("supported_board_form_factors", "max_gpu_length_mm",
                     "max_cooler_height_mm"),
-    Category.PSU: ("connectors_12vhpwr", "connectors_pcie_8pin"),
+    Category.PSU: ("connectors_12vhpwr", "connectors_pcie_8pin", "wattage_w", "atx_version"),
 }
 """Every field a rule of each category may read: the catalog groups a category's parts by
 these once, so a build change counts the parts that fit without scanning them."""

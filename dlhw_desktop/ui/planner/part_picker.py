@@ -34,6 +34,7 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.compat.filter import compat_filter, is_active
+from dlhw_desktop.core.compat.rules import MarkRule
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
@@ -218,7 +219,7 @@ class PartPicker(QWidget):
             self._fit_columns()
         else:
             assert category is None or isinstance(category, Category)
-            rules = (compat_filter(self.build, category)
+            rules = (compat_filter(self.build, category, self._load(category))
                      if self.build is not None and category is not None else None)
             self.catalog_model.set_compat(rules)
             # nothing to show "all" of while the build constrains nothing here
@@ -231,6 +232,16 @@ class PartPicker(QWidget):
         self._update_count()
         if self.table.model().rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
+
+    def _load(self, category: Category) -> tuple[float | None, float] | None:
+        """The build's sustained load and its cards' share, for judging power supplies."""
+        if category is not Category.PSU or self.build is None:
+            return None
+        from dlhw_desktop.core.checks.budget import budget_of
+        from dlhw_desktop.core.checks.context import CheckContext
+
+        budget = budget_of(CheckContext(self.build))
+        return budget.sustained_w, budget.gpu_w or 0.0
 
     def _show_order(self) -> None:
         """The header's sort arrow on the column the list is ordered by."""
@@ -304,6 +315,9 @@ class PartPicker(QWidget):
                 return f"{total:,} {noun}"
             everything = self.catalog.count(replace(query, compat=None))
             hidden = everything - total
+            marks = [r for r in rules.rules if isinstance(r, MarkRule)] if rules else []
+            if marks:  # a figure of the build is unknown: nothing was judged on it
+                return f"{total:,} {noun}; {marks[0].reason}"
             if not hidden:
                 return f"{total:,} {noun}, all fit the build"
             return (f"{total:,} {noun} fit the build; {hidden:,} hidden "
