@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.limits import MAX_FIGURE
+from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.prices.kinds import CURRENCIES, PriceKind, parse_price_date
 
@@ -47,39 +49,81 @@ class Rate:
     rate_date: str
 
 
-def parse_amount(text: str) -> float:
+AMOUNT = NumberField("amount", "Price", 0.0, MAX_FIGURE, low_open=True)
+"""A price: above zero, at most a billion (``limits.MAX_FIGURE``), in its currency."""
+
+RATE = NumberField("usd_per_unit", "Rate", 0.0, 100_000.0, low_open=True,
+                   unit="USD per unit")
+"""US dollars per unit of a currency: above zero (a rate of 0 would make every price
+free); the dearest currency unit is a few dollars, so 100,000 is a typo."""
+
+_CURRENCY_AFFIX = re.compile(
+    r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$")
+_POINT_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?", re.ASCII)
+_COMMA_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,\d+)?", re.ASCII)
+
+
+def amount_readings(text: str) -> tuple[float | None, float | None]:
+    """What ``text`` is worth with a decimal point (``1,799.00``) and with a decimal comma
+    (``1.799,00``), ``None`` where it is not a number that way. ``1.799`` is both 1.799 and
+    1799; ``0,001`` only 0.001 (a thousands group never starts with a zero)."""
+    cleaned = _CURRENCY_AFFIX.sub("", text.strip())
+    cleaned = cleaned.replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    cleaned = cleaned.replace("'", "")
+    if len(cleaned) > 40:
+        return None, None
+    point = (float(cleaned.replace(",", "")) if _POINT_DECIMAL.fullmatch(cleaned)
+             else None)
+    comma = (float(cleaned.replace(".", "").replace(",", "."))
+             if _COMMA_DECIMAL.fullmatch(cleaned) else None)
+    return point, comma
+
+
+def decimal_of(text: str) -> str | None:
+    """``"."`` or ``","`` when ``text`` is a number only with that decimal mark, else
+    ``None`` (not a number, or the same either way, or ambiguous)."""
+    point, comma = amount_readings(text)
+    if point is not None and comma is None:
+        return "."
+    if comma is not None and point is None:
+        return ","
+    return None
+
+
+def parse_amount(text: str, decimal: str | None = None) -> float:
     """A price as typed or exported: ``1299``, ``1,299.00``, ``1.299,00``, ``$1 299``,
-    ``EUR 899,90``. Raises ``PriceBookError`` for anything else, zero or a negative."""
+    ``EUR 899,90``. ``decimal`` (``"."`` or ``","``) says how to read a number that could
+    be either (``1.799``: 1,799 in a German list, 1.799 in an English one); without it such
+    a number is refused, never guessed. Raises ``PriceBookError`` for anything that is not
+    a price, zero, a negative, or above :data:`AMOUNT`'s range."""
     raw = text.strip()
-    cleaned = re.sub(r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$",
-                     "", raw)
-    cleaned = cleaned.replace("\u00a0", "").replace(" ", "").replace("'", "")
-    if not re.fullmatch(r"-?[0-9][0-9.,]*", cleaned or "x"):
-        raise PriceBookError(f"{raw!r} is not a price")
-    if "," in cleaned and "." in cleaned:
-        decimal = "," if cleaned.rfind(",") > cleaned.rfind(".") else "."
-        thousands = "." if decimal == "," else ","
-        cleaned = cleaned.replace(thousands, "").replace(decimal, ".")
-    elif "," in cleaned:
-        head, _, tail = cleaned.rpartition(",")
-        if len(tail) == 3 and re.fullmatch(r"-?\d{1,3}(,\d{3})+", cleaned):
-            cleaned = cleaned.replace(",", "")
-        elif cleaned.count(",") == 1:
-            cleaned = head + "." + tail
+    point, comma = amount_readings(raw)
+    if point is None and comma is None:
+        if raw.startswith("-") or raw.startswith("−"):
+            raise PriceBookError(f"{_cut(raw)}: a price must be above zero")
+        raise PriceBookError(f"{_cut(raw)} is not a price")
+    if point is not None and comma is not None and point != comma:
+        if decimal == ".":
+            comma = None
+        elif decimal == ",":
+            point = None
         else:
-            raise PriceBookError(f"{raw!r} is not a price")
-    elif cleaned.count(".") > 1:
-        if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
-            cleaned = cleaned.replace(".", "")
-        else:
-            raise PriceBookError(f"{raw!r} is not a price")
+            mark = "." if "." in raw else ","
+            thousands, fraction = (comma, point) if mark == "." else (point, comma)
+            raise PriceBookError(
+                f"{_cut(raw)} is ambiguous: {thousands:g} if {mark!r} separates thousands, "
+                f"{fraction:g} if it is the decimal mark (write {thousands:g}, or "
+                f"{raw}0 for {fraction:g})")
+    value = point if point is not None else comma
+    assert value is not None
     try:
-        value = float(cleaned)
-    except ValueError:
-        raise PriceBookError(f"{raw!r} is not a price") from None
-    if not value > 0:
-        raise PriceBookError(f"{raw!r}: a price must be above zero")
-    return value
+        return float(AMOUNT.check(value))
+    except NumberError as exc:
+        raise PriceBookError(f"{_cut(raw)}: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def _cut(raw: str) -> str:
+    return repr(raw if len(raw) <= 40 else raw[:37] + "...")
 
 
 _NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
