@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import add_force, checked_output, open_catalog, print_json
 
 if TYPE_CHECKING:
     from dlhw_desktop.core.cluster.plan import GearPrice
@@ -48,6 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--markdown", type=Path, default=None, metavar="MD",
                    help="also write the cluster sheet as Markdown (bill of materials, racks, "
                         "fabric, power, cost, time)")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_cluster)
 
@@ -66,6 +67,11 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         to_markdown,
     )
 
+    # before any work: never over the build or plan read, the app's data, or a file
+    if args.output is not None:
+        checked_output(args, args.output, [args.source])
+    if args.markdown is not None:
+        checked_output(args, args.markdown, [args.source, args.output])
     catalog = open_catalog(args)
     resolve = PartResolver(catalog, UserParts())
     try:

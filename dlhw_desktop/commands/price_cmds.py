@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import add_force, checked_output, open_catalog, print_json
 from dlhw_desktop.core.errors import DlhwError
 
 
@@ -52,8 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     export = actions.add_parser("export", help="write your prices as CSV")
     export.add_argument("-o", "--output", type=Path, default=None,
                         help="file to write (default: standard output)")
-    export.add_argument("--force", action="store_true",
-                        help="replace the output file if it exists")
+    add_force(export)
     export.set_defaults(func=cmd_export)
 
     imp = actions.add_parser(
@@ -174,14 +173,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.files.atomic import write_atomic
     from dlhw_desktop.core.prices.price_list import prices_csv
 
+    if args.output is not None:  # before reading: never over the book it exports
+        checked_output(args, args.output)
     prices = _book().prices()
     text = prices_csv(prices)
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    if args.output.exists() and not args.force:
-        raise DlhwError(f"{args.output} exists: choose another name, or add --force to "
-                        "replace it")
     try:
         write_atomic(args.output, text.encode("utf-8"))
     except OSError as exc:
