@@ -8,7 +8,6 @@ one line naming the field and exit status 2 (``ClusterInputError`` is a ``DlhwEr
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -74,14 +73,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         checked_output(args, args.markdown, [args.source, args.output])
     catalog = open_catalog(args)
     resolve = PartResolver(catalog, UserParts())
-    try:
-        document = json.loads(args.source.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise ClusterInputError(f"cannot open {args.source.name}: {exc.strerror or exc}") \
-            from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise ClusterInputError(f"{args.source.name} is not a build or a cluster plan "
-                                "(not JSON)") from None
+    document = planfile.read_document(args.source)  # bounded, regular files only
     if planfile.is_plan(document):
         build, spec, warnings = planfile.from_dict(document, resolve)
     else:

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     rate = actions.add_parser("rate", help="set a currency's rate: US dollars per unit")
     rate.add_argument("currency", help="ISO code, e.g. EUR")
-    rate.add_argument("usd_per_unit", type=float, help="e.g. 1.08 (1 EUR = 1.08 USD)")
+    rate.add_argument("usd_per_unit", help="e.g. 1.08 (1 EUR = 1.08 USD)")
     rate.add_argument("--date", default=None, help="the date of the rate (default today)")
     rate.set_defaults(func=cmd_rate)
 
@@ -202,6 +202,15 @@ def _progress_line():
     return show
 
 
+def read_price_list(path: Path) -> bytes:
+    """A price list's bytes: a regular file of at most ``MAX_PRICE_LIST_BYTES`` (a FIFO,
+    a device or a 1 GB file is one line, not a hang)."""
+    from dlhw_desktop.core.files.reading import read_bounded
+    from dlhw_desktop.core.limits import MAX_PRICE_LIST_BYTES
+
+    return read_bounded(path, MAX_PRICE_LIST_BYTES)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.fields import Category
     from dlhw_desktop.core.prices.price_list import preview_import
@@ -212,10 +221,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         if not sep or not field.strip() or not header.strip():
             raise DlhwError(f"--column {item!r}: use FIELD=HEADER, e.g. price=\"Unit Price\"")
         overrides[field.strip()] = header.strip()
-    try:
-        data = args.file.read_bytes()
-    except OSError as exc:
-        raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    data = read_price_list(args.file)
     catalog = open_catalog(args)
     # A price list prices what one buys: cloud offers keep their own rates.
     parts = catalog.part_names(leave_out=[Category.CLOUD])

@@ -91,6 +91,8 @@ def _preview(*prices: str, sep: str = ";") -> tuple[list[float], list[str]]:
 def test_a_german_list_reads_its_thousands_by_its_other_rows() -> None:
     assert _preview("1.799", "1.199,00")[0] == [1799.0]
     assert _preview("1.799", "2.80")[0] == [1.799]
+    assert _preview("1,299", "1.199,00")[0] == [1.299]
+    assert _preview("24,000")[0] == [24000.0]
 
 
 def test_an_ambiguous_price_with_nothing_to_decide_it_is_refused_not_guessed() -> None:

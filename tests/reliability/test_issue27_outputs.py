@@ -41,7 +41,7 @@ def test_every_name_of_an_input_is_refused(tmp_path: Path) -> None:
     source = tmp_path / "b.dlhw.json"
     source.write_text(BUILD)
     for name in _ways_to(source, tmp_path):
-        with pytest.raises(OutputRefusedError, match="input file b.dlhw.json"):
+        with pytest.raises(OutputRefusedError, match=r"input file b\.dlhw\.json"):
             check_output(name, [source], force=True)
     assert source.read_text() == BUILD
 

@@ -14,14 +14,17 @@ layer's business (``catalog.pricebook``), and only after the preview.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import Any
 
 from dlhw_desktop.core.errors import DlhwError
-from dlhw_desktop.core.limits import MAX_FIGURE
+from dlhw_desktop.core.limits import MAX_FIGURE, MAX_ID_CHARS, MAX_TEXT_CHARS
 from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.prices.kinds import CURRENCIES, PriceKind, parse_price_date
+from dlhw_desktop.core.rows import RowError, number_of, text_of
 
 
 class PriceBookError(DlhwError):
@@ -93,9 +96,11 @@ def decimal_of(text: str) -> str | None:
 def parse_amount(text: str, decimal: str | None = None) -> float:
     """A price as typed or exported: ``1299``, ``1,299.00``, ``1.299,00``, ``$1 299``,
     ``EUR 899,90``. ``decimal`` (``"."`` or ``","``) says how to read a number that could
-    be either (``1.799``: 1,799 in a German list, 1.799 in an English one); without it such
-    a number is refused, never guessed. Raises ``PriceBookError`` for anything that is not
-    a price, zero, a negative, or above :data:`AMOUNT`'s range."""
+    be either (``1.799``: 1,799 in a German list, 1.799 in an English one). Without it,
+    ``24,000`` is twenty-four thousand (a price is never written to three decimals with a
+    comma), but ``1.799`` is refused, never guessed: 1,799 in German, and a price of 1.799
+    is not unheard of in English (a rate, a cloud hour). Raises ``PriceBookError`` for
+    anything that is not a price, zero, a negative, or above :data:`AMOUNT`'s range."""
     raw = text.strip()
     point, comma = amount_readings(raw)
     if point is None and comma is None:
@@ -107,6 +112,8 @@ def parse_amount(text: str, decimal: str | None = None) -> float:
             comma = None
         elif decimal == ",":
             point = None
+        elif "," in raw:  # 24,000: thousands
+            comma = None
         else:
             mark = "." if "." in raw else ","
             thousands, fraction = (comma, point) if mark == "." else (point, comma)
@@ -150,8 +157,9 @@ def parse_currency(text: str | None) -> str:
     return code
 
 
-_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", re.ASCII)
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})", re.ASCII)
+_ISO = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?", re.ASCII)
 
 
 def parse_date(text: str | None) -> str:
@@ -161,8 +169,16 @@ def parse_date(text: str | None) -> str:
     if not text or not text.strip():
         return date.today().isoformat()
     value = text.strip()
-    if parse_price_date(value) is not None:
-        return value
+    if len(value) > 40:
+        raise PriceBookError(f"{value[:37]!r}... is not a date (use YYYY-MM-DD)")
+    if (iso := _ISO.fullmatch(value)) is not None:  # ASCII digits only: no "+2026-0_1"
+        try:
+            year, month = int(iso[1]), int(iso[2])
+            if iso[3] is None:
+                return date(year, month, 1).isoformat()[:7]
+            return date(year, month, int(iso[3])).isoformat()
+        except ValueError:
+            raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)") from None
     day_month: tuple[int, int, int] | None = None
     if (dotted := _DOTTED.fullmatch(value)) is not None:
         day_month = (int(dotted[1]), int(dotted[2]), int(dotted[3]))
@@ -189,11 +205,61 @@ def parse_date(text: str | None) -> str:
 def user_price(part_id: str, amount: str | float, currency: str | None = None,
                when: str | None = None, note: str = "") -> UserPrice:
     """A checked ``UserPrice`` from what the user typed."""
-    value = amount if isinstance(amount, float | int) else parse_amount(str(amount))
-    if not value > 0:
-        raise PriceBookError("a price must be above zero")
-    return UserPrice(part_id, float(value), parse_currency(currency), parse_date(when),
+    if isinstance(amount, str):
+        value = parse_amount(amount)
+    else:
+        try:
+            value = float(AMOUNT.check(amount))
+        except NumberError as exc:
+            raise PriceBookError(str(exc)) from None
+    if len(note) > MAX_TEXT_CHARS:
+        raise PriceBookError(f"the note has {len(note):,} characters (at most "
+                             f"{MAX_TEXT_CHARS:,})")
+    return UserPrice(part_id, value, parse_currency(currency), parse_date(when),
                      note.strip())
+
+
+def checked_rate(usd_per_unit: object) -> float:
+    """A currency rate as given (typed text or a number), checked by :data:`RATE`:
+    above zero, finite, at most 100,000 US dollars per unit; ``PriceBookError`` naming
+    the rate otherwise. Typed text reads its point as a decimal point (``1.087``, a rate's
+    usual four digits, is never 1,087), a lone comma as a decimal comma (``1,087``)."""
+    value = usd_per_unit
+    if isinstance(value, str):
+        point, comma = amount_readings(value)
+        if point is None and comma is None:
+            raise PriceBookError(f"{RATE.name}: {_cut(value.strip())} is not a number")
+        value = point if point is not None and "," not in value.strip() else comma
+        if value is None:
+            value = point
+    try:
+        return float(RATE.check(value))
+    except NumberError as exc:
+        raise PriceBookError(str(exc)) from None
+
+
+def price_from_row(row: Mapping[str, Any]) -> UserPrice:
+    """A stored price row as a ``UserPrice``; ``RowError``/``PriceBookError`` naming the
+    field when a value has the wrong type or is out of range (``rows.read_rows`` then
+    reports the row and leaves it out)."""
+    part_id = text_of(row, "part_id", most=MAX_ID_CHARS)
+    amount = number_of(row, "amount", AMOUNT)
+    currency = parse_currency(text_of(row, "currency"))
+    when = text_of(row, "price_date", required=False, most=40)
+    if when and parse_price_date(when) is None:
+        raise RowError(f"price_date {when!r} is not a date")
+    return UserPrice(part_id, float(amount), currency, when,
+                     text_of(row, "note", required=False), text_of(
+                         row, "source", required=False, most=200) or "your quote")
+
+
+def rate_from_row(row: Mapping[str, Any]) -> Rate:
+    """A stored rate row as a ``Rate`` (see ``price_from_row``)."""
+    code = parse_currency(text_of(row, "currency", most=10))
+    if code == "USD":
+        raise RowError("USD is the base currency: it has no rate")
+    return Rate(code, float(number_of(row, "usd_per_unit", RATE)),
+                text_of(row, "rate_date", required=False, most=40))
 
 
 def in_usd(price: UserPrice, rates: dict[str, Rate]) -> float | None:

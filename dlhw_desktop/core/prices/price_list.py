@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from dlhw_desktop.core.files.csv_cells import csv_text, restore_cell
+from dlhw_desktop.core.limits import MAX_PRICE_LIST_ROWS
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import (
     PriceBookError,
@@ -161,6 +162,9 @@ def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
                 raise PriceBookError(f"line {reader.line_num:,}: a cell of more than "
                                      f"{MAX_FIELD_CHARS:,} characters: this is not a price "
                                      "list (or a quote is never closed)")
+            if len(rows) > MAX_PRICE_LIST_ROWS:
+                raise PriceBookError(f"more than {MAX_PRICE_LIST_ROWS:,} rows: too many for "
+                                     "one price list (split it)")
             if any(c.strip() for c in record):
                 rows.append((reader.line_num, [restore_cell(c) for c in record]))
     except csv.Error as exc:
