@@ -13,7 +13,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import add_force, checked_output, open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    open_catalog,
+    print_json,
+    warn_user_parts,
+)
 
 if TYPE_CHECKING:
     from dlhw_desktop.core.cluster.plan import GearPrice
@@ -80,6 +86,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         loaded = buildfile.from_dict(document, resolve)
         build, warnings = loaded.build, list(loaded.warnings)
         spec = ClusterSpec(nodes=args.nodes if args.nodes is not None else 1)
+    warn_user_parts(resolve)  # the user's parts or price book, when not all was read
     for warning in warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     changes: dict[str, object] = {}
@@ -122,7 +129,7 @@ def _gear_prices() -> dict[str, GearPrice]:
     from dlhw_desktop.core.cluster.gear import gear_prices
     from dlhw_desktop.core.prices.book import PriceBookError
 
-    book = PriceBook()
+    book = PriceBook()  # rows left out were said with the build's parts
     try:
         return dict(gear_prices(book.prices(), book.rates()))
     except PriceBookError as exc:

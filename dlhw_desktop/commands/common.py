@@ -136,6 +136,18 @@ def warn_user_parts(resolver: Any) -> None:
     problem = getattr(resolver, "problem", None)
     if problem:
         print(f"dlhw: warning: {problem}", file=sys.stderr)
+    book_problems = getattr(resolver, "price_book_problems", None)
+    if book_problems is not None:
+        warn_lines(book_problems())
+
+
+def warn_lines(lines: Sequence[str], most: int = 20) -> None:
+    """Each line as a warning on stderr (the first ``most``, then how many more): rows
+    left out of a user's store, named."""
+    for line in lines[:most]:
+        print(f"dlhw: warning: {line}", file=sys.stderr)
+    if len(lines) > most:
+        print(f"dlhw: warning: ... and {len(lines) - most:,} more", file=sys.stderr)
 
 
 def app_data_files(args: argparse.Namespace, *, catalog: bool = True) -> list[Any]:

@@ -11,7 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import add_force, checked_output, open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    open_catalog,
+    print_json,
+    warn_lines,
+)
 from dlhw_desktop.core.errors import DlhwError
 
 
@@ -104,7 +110,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     book = _book()
     gear = gear_items()
     rows = []
-    for price in book.prices():
+    prices = book.prices()
+    warn_lines(book.problems())  # rows of the wrong type: named, left out, said
+    for price in prices:
         part = None if price.part_id in gear else catalog.find(price.part_id)
         shown = book.apply(part) if part else None
         rows.append({
@@ -150,9 +158,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from dlhw_desktop.core.prices.book import parse_date
 
-    rate = _book().set_rate(args.currency, args.usd_per_unit, parse_date(args.date))
+    rate = _book().set_rate(args.currency, args.usd_per_unit, args.date)
     print(f"1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
     return 0
 
@@ -175,7 +182,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     if args.output is not None:  # before reading: never over the book it exports
         checked_output(args, args.output)
-    prices = _book().prices()
+    book = _book()
+    prices = book.prices()
+    warn_lines(book.problems())
     text = prices_csv(prices)
     if args.output is None:
         sys.stdout.write(text)
