@@ -37,13 +37,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nodes", type=int, default=None, help="how many nodes")
     p.add_argument("--fabric", choices=list(FABRICS), default=None,
                    help="compute fabric (default ib-ndr: InfiniBand NDR 400 Gb/s)")
-    p.add_argument("--rack-kw", type=float, default=None, help="power limit per rack, kW")
+    p.add_argument("--rack-kw", type=float, default=None,
+                   help="power limit per rack, kW")
     p.add_argument("--pue", type=float, default=None, help="facility PUE (default 1.3)")
-    p.add_argument("--storage-write", type=float, default=None, metavar="GB/S",
+    p.add_argument("--storage-write", type=float, default=None,
+                   metavar="GB/S",
                    help="storage tier's aggregate write bandwidth")
-    p.add_argument("--storage-read", type=float, default=None, metavar="GB/S",
+    p.add_argument("--storage-read", type=float, default=None,
+                   metavar="GB/S",
                    help="storage tier's aggregate read bandwidth")
-    p.add_argument("--params", type=float, default=None, help="model parameters (e.g. 70e9)")
+    p.add_argument("--params", type=float, default=None,
+                   help="model parameters (e.g. 70e9)")
     p.add_argument("--tokens", type=float, default=None, help="training tokens")
     p.add_argument("--mfu", type=float, default=None, help="model FLOPs utilisation, 0-1")
     p.add_argument("--no-overlap", action="store_true",
@@ -99,7 +103,8 @@ def cmd_cluster(args: argparse.Namespace) -> int:
             changes[name] = value
     if args.no_overlap:
         changes["overlap"] = False
-    spec = replace(spec, **changes)
+    spec = replace(spec, **changes)  # each number checked by name (plan.SPEC_FIELDS) in
+    # plan_for_build: --params 0, 1e308 or inf is one line naming Parameters (params)
     plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD), _gear_prices())
     if args.output is not None:
         planfile.save(build, spec, args.output)

@@ -7,13 +7,20 @@ switches, cables and transceivers appear once, with a count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster.node import node_from_build
-from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, GearPrice, plan_cluster
+from dlhw_desktop.core.cluster.plan import (
+    ClusterPlan,
+    ClusterSpec,
+    GearPrice,
+    check_numbers,
+    plan_cluster,
+)
 from dlhw_desktop.core.formatting import NA
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
@@ -35,7 +42,9 @@ def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
 def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part] = (),
                    gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
     """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+    check_numbers(spec)  # before the build's workload fills what is open: 0 is not "open"
     spec = with_build_workload(spec, build)
+    check_numbers(spec)  # the workload's own figures and precision
     node = node_from_build(build)
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
                         gear_prices)
@@ -52,17 +61,26 @@ def usd_text(value: float | None) -> str:
 
 
 
+def _finite(value: float, digits: int) -> str:
+    """A figure, or "n/a" where the arithmetic gave no number (never "inf" or "nan")."""
+    return f"{value:,.{digits}f}" if math.isfinite(value) else NA
+
+
+def _days(seconds: float) -> str:
+    return f"{_finite(seconds / 86400, 1)} days" if math.isfinite(seconds) else NA
+
+
 def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     """Time to train the build's workload on the cluster and the same job rented; ``None``
     when the build has no workload to time."""
     t = plan.training
     if t is None:
         return None
-    rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} "
-                              "M GPU-hours)"),
-            ("Compute", f"{t.compute_s / 86400:,.1f} days"),
-            ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
-                                  f"{t.exposed_s / 86400:,.1f} exposed"),
+    rows = [("Time to train", f"{_days(t.total_s)} ({_finite(t.gpu_hours(plan.gpus) / 1e6, 2)}"
+                              " M GPU-hours)"),
+            ("Compute", _days(t.compute_s)),
+            ("Gradient exchange", f"{_days(t.exchange_s)}, "
+                                  f"{_finite(t.exposed_s / 86400, 1)} exposed"),
             ("Scaling model", t.model)]
     if plan.cloud is not None:
         c = plan.cloud

@@ -20,7 +20,7 @@ from typing import Any
 from dlhw_desktop.core import limits
 from dlhw_desktop.core.build import buildfile
 from dlhw_desktop.core.build.build import Build
-from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad
+from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad, check_numbers
 from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.files.reading import FileReadError, read_text_bounded
@@ -74,7 +74,9 @@ def spec_from_mapping(data: Any) -> ClusterSpec:
         values[name] = float(value) if kinds is None else value
     if "nodes" not in values:
         raise bad("nodes", "missing")
-    return ClusterSpec(**values)
+    spec = ClusterSpec(**values)
+    check_numbers(spec)  # each number in its range, named (a null where one is required)
+    return spec
 
 
 def from_dict(document: Any, resolve: buildfile.Resolver) -> tuple[Build, ClusterSpec,
