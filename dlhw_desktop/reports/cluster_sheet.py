@@ -21,7 +21,7 @@ from dlhw_desktop.core.cluster.plan import (
     check_numbers,
     plan_cluster,
 )
-from dlhw_desktop.core.formatting import NA
+from dlhw_desktop.core.formatting import NA, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -191,14 +191,15 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
 
 def to_markdown(plan: ClusterPlan, title: str) -> str:
     """The sheet as Markdown: a bill of materials, then every section as a table."""
-    lines = [f"# Cluster plan: {title}", "",
+    lines = [f"# Cluster plan: {markdown_text(title)}", "",
              f"{plan.spec.nodes:,} nodes, {plan.gpus:,} GPUs, {plan.fabric.label}.", "",
              "## Bill of materials", "", "| Item | Count | Unit price |", "|---|---:|---:|"]
     for item, count, price in plan.bill_of_materials():
-        lines.append(f"| {item} | {count:,} | {usd_text(price)} |")
+        lines.append(f"| {markdown_text(item)} | {count:,} | {usd_text(price)} |")
     for name, rows in sections(plan):
         lines += ["", f"## {name}", "", "| | |", "|---|---|"]
-        lines += [f"| {label} | {value.replace('|', '/')} |" for label, value in rows]
+        lines += [f"| {markdown_text(label)} | {markdown_text(value)} |"
+                  for label, value in rows]
     lines += ["", f"Switch figures: {plan.fabric.switch.name}, {plan.fabric.switch.source}",
               "Fabric topology: NVIDIA DGX SuperPOD reference architecture (rail-optimised, "
               "non-blocking fat tree).", ""]

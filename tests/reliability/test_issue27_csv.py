@@ -138,3 +138,19 @@ def test_csv_the_module_cannot_read_is_one_error() -> None:
 def _preview_cr() -> list[float]:
     return [p.amount for p in preview_import(b"Description,Price\rGPU 9000,10\r",
                                              [GPU]).prices]
+
+
+# --- Markdown: one escape for every name --------------------------------------------------
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=40) | st.sampled_from(
+    ["[a](http://x)", "![i](x.png)", "<script>", "@bob", "www.x.com", "a|b", "**b**"]))
+def test_property_escaped_markdown_acts_on_nothing(text: str) -> None:
+    import re
+
+    from dlhw_desktop.core.formatting import markdown_text
+
+    out = markdown_text(text)
+    assert "\n" not in out and "\r" not in out
+    for char in "[]<>|`*_~":  # every construct's character is escaped
+        assert not re.search(rf"(?<!\\)(?:\\\\)*{re.escape(char)}", out), (char, out)
+    assert not re.search(r"@\w", out) and not re.search(r"(?i)(https?|www)[:.]", out)

@@ -17,6 +17,7 @@ from dlhw_desktop.core.compare.comparison import (
 )
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
 from dlhw_desktop.core.files.csv_cells import csv_text
+from dlhw_desktop.core.formatting import markdown_text
 from dlhw_desktop.core.parts import Part, format_value
 
 Cell = float | str | None
@@ -142,7 +143,7 @@ def table_csv(table: SpecTable) -> str:
 
 
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return markdown_text(text)
 
 
 def table_markdown(table: SpecTable, precision: str | None = None) -> str:
