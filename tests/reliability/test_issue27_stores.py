@@ -141,7 +141,7 @@ _values = st.one_of(st.none(), st.text(max_size=10), st.binary(max_size=5),
                     st.floats(allow_nan=True, allow_infinity=True), st.booleans())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.fixed_dictionaries({
     "part_id": _values, "amount": _values, "currency": st.sampled_from(
         ["USD", "EUR", "ZZZ", "", None, 3]), "price_date": _values, "note": _values,
