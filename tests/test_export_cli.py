@@ -146,7 +146,7 @@ def test_failed_export_keeps_the_existing_sheet(capsys: pytest.CaptureFixture[st
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    code, _, err = run(capsys, "export", build, "-o", out_pdf, "--paper", "letter")
+    code, _, err = run(capsys, "export", build, "-o", out_pdf, "--paper", "letter", "--force")
     assert code == 2 and "the disk is full" in err
     assert out_pdf.read_bytes() == good
     assert sorted(p.name for p in tmp_path.iterdir()) == ["desk box.dlhw.json", "sheet.pdf"]

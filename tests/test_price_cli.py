@@ -50,7 +50,7 @@ def test_set_list_and_export(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     (("price", "set", RTX, "10", "--currency", "ZZZ"), "unknown currency"),
     (("price", "set", "accelerator/no-such-gpu", "10"), "no-such-gpu"),
     (("price", "remove", RTX), "has no price"),
-    (("price", "import", "/no/such/file.csv"), "cannot read"),
+    (("price", "import", "/no/such/file.csv"), "cannot open file.csv"),
 ])
 def test_bad_input_is_one_line_and_saves_nothing(capsys: pytest.CaptureFixture[str],
                                                  args: tuple[str, ...], message: str) -> None:

@@ -1,4 +1,4 @@
-"""The buyer's price book, stored: ``<app-data>/price_book.db`` (sqlite-utils).
+"""The buyer's price book, stored: ``<app-data>/price_book.db`` (SQLite).
 
 Tables ``prices`` (one row per part: amount, currency, the date the price held, a note,
 where it came from), ``rates`` (US dollars per unit of a currency, with the date the
@@ -9,95 +9,149 @@ catalog updates. Every write is one transaction: an import saves all of its rows
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices.book import PriceBookError, Rate, UserPrice, apply, parse_currency
+from dlhw_desktop.core.prices.book import (
+    PriceBookError,
+    Rate,
+    UserPrice,
+    apply,
+    checked_rate,
+    parse_currency,
+    parse_date,
+    price_from_row,
+    rate_from_row,
+)
 from dlhw_desktop.core.prices.currency import DisplayCurrency
+from dlhw_desktop.core.rows import RowProblem, read_rows
 from dlhw_desktop.resources import user_data_dir
-
-if TYPE_CHECKING:
-    import sqlite_utils
 
 PRICE_COLUMNS = {"part_id": str, "amount": float, "currency": str, "price_date": str,
                  "note": str, "source": str, "entered": str}
 
+BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another one (the app and a ``dlhw price`` at once, or a
+script running twenty): every write lands instead of failing with "database is locked"."""
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS [prices] ([part_id] TEXT PRIMARY KEY, [amount] FLOAT, "
+    "[currency] TEXT, [price_date] TEXT, [note] TEXT, [source] TEXT, [entered] TEXT)",
+    "CREATE TABLE IF NOT EXISTS [rates] ([currency] TEXT PRIMARY KEY, [usd_per_unit] FLOAT, "
+    "[rate_date] TEXT)",
+    "CREATE TABLE IF NOT EXISTS [preferences] ([key] TEXT PRIMARY KEY, [value] TEXT)",
+)
+"""The tables as sqlite-utils made them in earlier versions (the same file reads on)."""
+
 
 class PriceBook:
-    """The user's prices and currency rates; created on first write."""
+    """The user's prices and currency rates; created on first write.
+
+    Read row by row: a row of the wrong type (a text, NULL or blob amount, an unknown
+    currency) is left out and said in ``problems()``, the rest of the book still counts.
+    Writes wait for each other (``BUSY_TIMEOUT_MS``, WAL where the folder allows it, each
+    one an immediate transaction), so concurrent writers all land.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_data_dir() / "price_book.db"
-        self._db: sqlite_utils.Database | None = None
         self._cache: tuple[dict[str, UserPrice], dict[str, Rate]] | None = None
+        self._problems: list[RowProblem] = []
         self._currency: str | None = None  # the chosen currency, read once
 
-    def _database(self, create: bool) -> sqlite_utils.Database | None:
-        """The book opened for writing (sqlite-utils, imported on the first write: it pulls
-        in numpy, which the app's start-up must not pay for)."""
-        if self._db is not None:
-            return self._db
-        if not self.path.exists() and not create:
-            return None
-        import sqlite_utils
-
+    def _check_file(self) -> bool:
+        """Whether the book exists; ``PriceBookError`` when its name leads to a FIFO, a
+        device or a folder (SQLite would block on it or write a journal beside it)."""
+        if not os.path.lexists(self.path):
+            return False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite_utils.Database(self.path)
-            if "prices" not in db.table_names():
-                db["prices"].create(PRICE_COLUMNS, pk="part_id")
-            if "rates" not in db.table_names():
-                db["rates"].create({"currency": str, "usd_per_unit": float, "rate_date": str},
-                                   pk="currency")
-            if "preferences" not in db.table_names():
-                db["preferences"].create({"key": str, "value": str}, pk="key")
-        except (OSError, sqlite3.DatabaseError) as exc:
-            raise PriceBookError(f"your price book {self.path} cannot be used: {exc}") from exc
-        self._db = db
-        return db
+            check_regular_file(self.path)
+        except FileReadError as exc:
+            raise PriceBookError(f"your price book {self.path} cannot be used: "
+                                 f"{str(exc).split(': ', 1)[-1]}") from None
+        return True
+
+    def _connect(self, *, write: bool) -> sqlite3.Connection:
+        uri = self.path.resolve().as_uri() + ("?mode=rw" if write else "?mode=ro")
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        return conn
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One immediate transaction on the book (created with its tables if missing);
+        every failure is a ``PriceBookError`` (a read-only book says so in one line)."""
+        exists = self._check_file()
+        try:
+            if not exists:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000).close()
+            conn = self._connect(write=True)
+        except (OSError, sqlite3.Error) as exc:
+            raise PriceBookError(f"your price book {self.path} cannot be written: "
+                                 f"{_reason(exc)}") from None
+        try:
+            with suppress(sqlite3.Error):  # WAL: readers and writers do not block each
+                conn.execute("PRAGMA journal_mode = WAL")  # other (not in a read-only dir)
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            yield conn
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise PriceBookError(f"cannot save to your price book {self.path}: "
+                                 f"{_reason(exc)}") from None
+        finally:
+            conn.close()
+        self._cache = None
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        """The rows of a query on the book, read-only with the standard library (no book
-        yet or a table an older book lacks: no rows)."""
-        if self._db is None and not self.path.exists():
+        """The rows of a query on the book, read-only (no book yet or a table an older
+        book lacks: no rows)."""
+        if not self._check_file():
             return []
         try:
-            if self._db is not None:
-                conn, own = self._db.conn, False
-            else:
-                conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
-                own = True
+            conn = self._connect(write=False)
             try:
                 cursor = conn.execute(sql, args)
                 names = [d[0] for d in cursor.description]
                 return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
             finally:
-                if own:
-                    conn.close()
+                conn.close()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 return []
-            raise PriceBookError(f"your price book {self.path} cannot be read: {exc}") from exc
+            raise PriceBookError(f"your price book {self.path} cannot be read: "
+                                 f"{_reason(exc)}") from None
         except sqlite3.DatabaseError as exc:
-            raise PriceBookError(f"your price book {self.path} is damaged: {exc}") from exc
+            raise PriceBookError(f"your price book {self.path} is damaged: "
+                                 f"{_reason(exc)}") from None
 
     def _load(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
         if self._cache is not None:
             return self._cache
-        prices: dict[str, UserPrice] = {}
-        rates: dict[str, Rate] = {}
-        for r in self._read("SELECT * FROM prices"):
-            prices[r["part_id"]] = UserPrice(r["part_id"], r["amount"], r["currency"],
-                                             r["price_date"] or "", r["note"] or "",
-                                             r["source"] or "your quote")
-        for r in self._read("SELECT * FROM rates"):
-            rates[r["currency"]] = Rate(r["currency"], r["usd_per_unit"], r["rate_date"])
-        self._cache = (prices, rates)
+        prices, price_problems = read_rows(self._read("SELECT * FROM prices"),
+                                           price_from_row, "your price book", "part_id")
+        rates, rate_problems = read_rows(self._read("SELECT * FROM rates"), rate_from_row,
+                                         "your price book's rates", "currency")
+        self._problems = price_problems + rate_problems
+        self._cache = ({p.part_id: p for p in prices}, {r.currency: r for r in rates})
         return self._cache
+
+    def problems(self) -> list[str]:
+        """The rows left out because they cannot be read, each named, one line each."""
+        self._load()
+        return [str(p) for p in self._problems]
 
     def prices(self) -> list[UserPrice]:
         return sorted(self._load()[0].values(), key=lambda p: p.part_id)
@@ -110,43 +164,34 @@ class PriceBook:
 
     def save(self, prices: Iterable[UserPrice]) -> int:
         """Store prices (one per part; a new one replaces the old), all or none."""
-        rows = [{"part_id": p.part_id, "amount": p.amount, "currency": p.currency,
-                 "price_date": p.price_date, "note": p.note, "source": p.source,
-                 "entered": date.today().isoformat()} for p in prices]
+        today = date.today().isoformat()
+        rows = [(p.part_id, p.amount, p.currency, p.price_date, p.note, p.source, today)
+                for p in prices]
         if not rows:
             return 0
-        db = self._database(create=True)
-        assert db is not None
-        try:
-            with db.conn:
-                db["prices"].upsert_all(rows, pk="part_id")
-        except sqlite3.DatabaseError as exc:
-            raise PriceBookError(f"cannot save to your price book {self.path}: {exc}") from exc
-        self._cache = None
+        with self._writing() as conn:
+            conn.executemany("INSERT OR REPLACE INTO [prices] (part_id, amount, currency, "
+                             "price_date, note, source, entered) VALUES (?, ?, ?, ?, ?, ?, "
+                             "?)", rows)
         return len(rows)
 
     def remove(self, part_id: str) -> bool:
-        db = self._database(create=False)
-        if db is None or self.get(part_id) is None:
+        if not self._check_file():
             return False
-        with db.conn:
-            db["prices"].delete(part_id)
-        self._cache = None
-        return True
+        with self._writing() as conn:
+            removed = conn.execute("DELETE FROM [prices] WHERE part_id = ?",
+                                   (part_id,)).rowcount
+        return removed > 0
 
-    def set_rate(self, currency: str, usd_per_unit: float, when: str | None = None) -> Rate:
+    def set_rate(self, currency: str, usd_per_unit: object, when: str | None = None) -> Rate:
         code = parse_currency(currency)
         if code == "USD":
             raise PriceBookError("USD is the base currency: its rate is 1")
-        if not usd_per_unit > 0:
-            raise PriceBookError("a rate must be above zero")
-        rate = Rate(code, float(usd_per_unit), when or date.today().isoformat())
-        db = self._database(create=True)
-        assert db is not None
-        with db.conn:
-            db["rates"].upsert({"currency": rate.currency, "usd_per_unit": rate.usd_per_unit,
-                                "rate_date": rate.rate_date}, pk="currency")
-        self._cache = None
+        rate = Rate(code, checked_rate(usd_per_unit), parse_date(when))
+        with self._writing() as conn:
+            conn.execute("INSERT OR REPLACE INTO [rates] (currency, usd_per_unit, rate_date) "
+                         "VALUES (?, ?, ?)", (rate.currency, rate.usd_per_unit,
+                                              rate.rate_date))
         return rate
 
     def apply(self, part: Part) -> Part:
@@ -160,20 +205,29 @@ class PriceBook:
         if self._currency is not None:
             return DisplayCurrency.choose(self._currency, self.rates())
         rows = self._read("SELECT value FROM preferences WHERE key = ?", ("display_currency",))
-        code = (rows[0]["value"] if rows else None) or "USD"
+        value = rows[0]["value"] if rows else None
+        try:
+            code = parse_currency(value) if isinstance(value, str) and value else "USD"
+        except PriceBookError:
+            code = "USD"
+            self._problems.append(RowProblem("your price book's preferences",
+                                             "display_currency",
+                                             f"{value!r} is not a currency; US dollars used"))
         self._currency = code
         return DisplayCurrency.choose(code, self.rates())
 
     def set_display_currency(self, currency: str) -> DisplayCurrency:
         """Show totals in ``currency`` from now on (a rate is set separately, dated)."""
         code = parse_currency(currency)
-        db = self._database(create=True)
-        assert db is not None
-        try:
-            with db.conn:
-                db["preferences"].upsert({"key": "display_currency", "value": code},
-                                         pk="key")
-        except sqlite3.DatabaseError as exc:
-            raise PriceBookError(f"cannot save to your price book {self.path}: {exc}") from exc
+        with self._writing() as conn:
+            conn.execute("INSERT OR REPLACE INTO [preferences] (key, value) VALUES (?, ?)",
+                         ("display_currency", code))
         self._currency = code
         return self.display_currency()
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return "it is read-only (make the file and its folder writable)"
+    return text

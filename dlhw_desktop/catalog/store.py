@@ -139,6 +139,17 @@ class Catalog:
         if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
             raise CatalogError(f"the catalog {path} is not a SQLite database (damaged or "
                                "truncated?)")
+        for suffix in ("-journal", "-wal"):  # a crashed or running writer's half-done work
+            side = Path(f"{path}{suffix}")
+            try:
+                unfinished = side.stat().st_size > 0
+            except OSError:
+                unfinished = False
+            if unfinished:
+                raise CatalogError(
+                    f"the catalog {path} has an unfinished write beside it ({side.name}): a "
+                    "program writing it crashed or is still at work; wait for it, or "
+                    "rebuild the catalog with 'dlhw catalog build'")
         page_size = int.from_bytes(header[16:18], "big") or 65536
         page_count = int.from_bytes(header[28:32], "big")
         if page_count and path.stat().st_size < page_size * page_count:
@@ -149,7 +160,12 @@ class Catalog:
     @_translate_errors
     def _check_schema(self) -> None:
         conn = self._conn()
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        kinds = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master")}
+        names = {name for name, kind in kinds.items() if kind == "table"}
+        views = [t for t in REQUIRED_TABLES if kinds.get(t) == "view"]
+        if views:  # a view (a recursive one never ends) is not the catalog's data
+            raise CatalogError(f"the catalog {self.path} has {views[0]!r} as a view, not a "
+                               "table: it is not a DL Hardware Desktop catalog")
         missing = [t for t in REQUIRED_TABLES if t not in names]
         if missing:
             raise CatalogError(f"the catalog {self.path} lacks tables {missing}: it is not a "
@@ -167,7 +183,10 @@ class Catalog:
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+            # read-only, not immutable: SQLite then takes its shared lock and notices a
+            # hot journal or another writer's open transaction, instead of reading a
+            # half-written file as if whole
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
             try:
                 conn = sqlite3.connect(uri, uri=True, check_same_thread=True)
             except sqlite3.Error as exc:

@@ -253,6 +253,8 @@ class PartResolver:
         self.problem: str | None = None
         """Why the user's parts could not be read, once one lookup found out (a caller
         says so once, instead of every custom part reading as "not in the catalog")."""
+        self.book_problem: str | None = None
+        """Why the price book could not be read at all, once a lookup found out."""
 
     def find(self, part_id: str) -> Part | None:
         part = self._find(part_id)
@@ -261,8 +263,20 @@ class PartResolver:
         part = self.user_figures.apply(part)  # a damaged store applies nothing, and says so
         try:
             return self.price_book.apply(part)
-        except PriceBookError:
-            return part  # a damaged price book must not hide the part
+        except PriceBookError as exc:  # a damaged price book must not hide the part
+            self.book_problem = self.book_problem or (
+                f"{exc}; your own prices are not counted")
+            return part
+
+    def price_book_problems(self) -> list[str]:
+        """What could not be read of the price book, once a lookup used it: the whole
+        book (not a database) or the rows left out (each named); empty when all is well."""
+        if self.book_problem:
+            return [self.book_problem]
+        try:
+            return self.price_book.problems()
+        except PriceBookError as exc:
+            return [f"{exc}; your own prices are not counted"]
 
     def _find(self, part_id: str) -> Part | None:
         if part_id.startswith(CUSTOM_PREFIX):

@@ -6,9 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import bounded_int, open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    bounded_int,
+    checked_output,
+    open_catalog,
+    print_json,
+)
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.limits import MAX_SEARCH_RESULTS
 from dlhw_desktop.core.parts import Part, format_value
 
@@ -36,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("-o", "--output", type=Path, default=None,
                        help="database to write (default, only in a source checkout: its "
                        "own catalog.db)")
+    add_force(build)
     build.add_argument("-v", "--verbose", action="store_true",
                        help="list every skipped open-data row with its file, id and reason")
     build.add_argument("--report", type=Path, default=None,
@@ -146,6 +154,10 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
         if output is None:
             raise DlhwError("name the catalog to write with 'dlhw catalog build -o PATH' "
                             "(the catalog inside an installed app is never rebuilt in place)")
+    if args.output is not None:  # never over the price book, the catalog read, a file
+        checked_output(args, output, [args.catalog], catalog=False)
+    if args.report is not None:
+        checked_output(args, args.report, [output, args.catalog])
     report = build_catalog(sources, output)
     counts = ", ".join(f"{k} {v}" for k, v in sorted(report.parts_by_category.items()))
     print(f"wrote {report.path}: {sum(report.parts_by_category.values())} parts ({counts}); "
@@ -164,7 +176,7 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
             print("\n".join(full))
         if args.report is not None:
             try:
-                args.report.write_text("\n".join(full) + "\n", encoding="utf-8")
+                write_atomic(args.report, ("\n".join(full) + "\n").encode("utf-8"))
             except OSError as exc:
                 raise DlhwError(f"cannot write {args.report}: {exc.strerror or exc}") from None
             print(f"open-data report written to {args.report}")

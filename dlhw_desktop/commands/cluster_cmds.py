@@ -8,13 +8,18 @@ one line naming the field and exit status 2 (``ClusterInputError`` is a ``DlhwEr
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    open_catalog,
+    print_json,
+    warn_user_parts,
+)
 
 if TYPE_CHECKING:
     from dlhw_desktop.core.cluster.plan import GearPrice
@@ -32,13 +37,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nodes", type=int, default=None, help="how many nodes")
     p.add_argument("--fabric", choices=list(FABRICS), default=None,
                    help="compute fabric (default ib-ndr: InfiniBand NDR 400 Gb/s)")
-    p.add_argument("--rack-kw", type=float, default=None, help="power limit per rack, kW")
+    p.add_argument("--rack-kw", type=float, default=None,
+                   help="power limit per rack, kW")
     p.add_argument("--pue", type=float, default=None, help="facility PUE (default 1.3)")
-    p.add_argument("--storage-write", type=float, default=None, metavar="GB/S",
+    p.add_argument("--storage-write", type=float, default=None,
+                   metavar="GB/S",
                    help="storage tier's aggregate write bandwidth")
-    p.add_argument("--storage-read", type=float, default=None, metavar="GB/S",
+    p.add_argument("--storage-read", type=float, default=None,
+                   metavar="GB/S",
                    help="storage tier's aggregate read bandwidth")
-    p.add_argument("--params", type=float, default=None, help="model parameters (e.g. 70e9)")
+    p.add_argument("--params", type=float, default=None,
+                   help="model parameters (e.g. 70e9)")
     p.add_argument("--tokens", type=float, default=None, help="training tokens")
     p.add_argument("--mfu", type=float, default=None, help="model FLOPs utilisation, 0-1")
     p.add_argument("--no-overlap", action="store_true",
@@ -48,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--markdown", type=Path, default=None, metavar="MD",
                    help="also write the cluster sheet as Markdown (bill of materials, racks, "
                         "fabric, power, cost, time)")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_cluster)
 
@@ -66,22 +76,21 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         to_markdown,
     )
 
+    # before any work: never over the build or plan read, the app's data, or a file
+    if args.output is not None:
+        checked_output(args, args.output, [args.source])
+    if args.markdown is not None:
+        checked_output(args, args.markdown, [args.source, args.output])
     catalog = open_catalog(args)
     resolve = PartResolver(catalog, UserParts())
-    try:
-        document = json.loads(args.source.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise ClusterInputError(f"cannot open {args.source.name}: {exc.strerror or exc}") \
-            from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise ClusterInputError(f"{args.source.name} is not a build or a cluster plan "
-                                "(not JSON)") from None
+    document = planfile.read_document(args.source)  # bounded, regular files only
     if planfile.is_plan(document):
         build, spec, warnings = planfile.from_dict(document, resolve)
     else:
         loaded = buildfile.from_dict(document, resolve)
         build, warnings = loaded.build, list(loaded.warnings)
         spec = ClusterSpec(nodes=args.nodes if args.nodes is not None else 1)
+    warn_user_parts(resolve)  # the user's parts or price book, when not all was read
     for warning in warnings:
         print(f"dlhw: warning: {warning}", file=sys.stderr)
     changes: dict[str, object] = {}
@@ -94,7 +103,8 @@ def cmd_cluster(args: argparse.Namespace) -> int:
             changes[name] = value
     if args.no_overlap:
         changes["overlap"] = False
-    spec = replace(spec, **changes)
+    spec = replace(spec, **changes)  # each number checked by name (plan.SPEC_FIELDS) in
+    # plan_for_build: --params 0, 1e308 or inf is one line naming Parameters (params)
     plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD), _gear_prices())
     if args.output is not None:
         planfile.save(build, spec, args.output)
@@ -124,7 +134,7 @@ def _gear_prices() -> dict[str, GearPrice]:
     from dlhw_desktop.core.cluster.gear import gear_prices
     from dlhw_desktop.core.prices.book import PriceBookError
 
-    book = PriceBook()
+    book = PriceBook()  # rows left out were said with the build's parts
     try:
         return dict(gear_prices(book.prices(), book.rates()))
     except PriceBookError as exc:

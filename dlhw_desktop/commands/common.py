@@ -15,7 +15,7 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
 
@@ -140,3 +140,57 @@ def warn_user_parts(resolver: Any) -> None:
     if figures is not None:
         for line in ([figures.damaged] if figures.damaged else []) + list(figures.problems):
             print(f"dlhw: warning: {line}", file=sys.stderr)
+    book_problems = getattr(resolver, "price_book_problems", None)
+    if book_problems is not None:
+        warn_lines(book_problems())
+
+
+def warn_lines(lines: Sequence[str], most: int = 20) -> None:
+    """Each line as a warning on stderr (the first ``most``, then how many more): rows
+    left out of a user's store, named."""
+    for line in lines[:most]:
+        print(f"dlhw: warning: {line}", file=sys.stderr)
+    if len(lines) > most:
+        print(f"dlhw: warning: ... and {len(lines) - most:,} more", file=sys.stderr)
+
+
+def app_data_files(args: argparse.Namespace, *, catalog: bool = True) -> list[Any]:
+    """The app's own files no command output may replace: the price book, the user's
+    parts, the settings and (``catalog``) the catalog in use."""
+    import os
+    from pathlib import Path
+
+    from dlhw_desktop.core.files.output_guard import Protected
+    from dlhw_desktop.resources import bundled_catalog_path, user_data_dir
+
+    data = user_data_dir()
+    override = os.environ.get("DLHW_DATA_DIR")
+    config = (Path(override) if override else Path(
+        os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "dlhw")
+    kept = [Protected(data / "price_book.db", "your price book", side_files=True),
+            Protected(data / "user_parts.db", "your own parts' database", side_files=True),
+            Protected(data / "your_figures.db", "your figures", side_files=True),
+            Protected(config / "dlhw_desktop.conf", "the app's settings")]
+    if catalog:
+        used = getattr(args, "catalog", None) or bundled_catalog_path()
+        kept.append(Protected(Path(used), "the catalog in use", side_files=True))
+    return kept
+
+
+def checked_output(args: argparse.Namespace, path: Any, inputs: Sequence[Any] = (),
+                   *, catalog: bool = True) -> Any:
+    """``path`` if a command may write it: not one of ``inputs``, not the app's data, and
+    not an existing file unless ``--force`` was given; ``OutputRefusedError`` (one line,
+    exit 2) otherwise. Call it before any work."""
+    from dlhw_desktop.core.files.output_guard import check_output
+
+    check_output(path, [*inputs, *app_data_files(args, catalog=catalog)],
+                 force=bool(getattr(args, "force", False)))
+    return path
+
+
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """The ``--force`` option of a command that writes a file."""
+    parser.add_argument("--force", action="store_true",
+                        help="replace the output file if it exists (never an input of the "
+                             "command or the app's own data)")

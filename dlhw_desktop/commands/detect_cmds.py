@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import finite_float, open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    finite_float,
+    open_catalog,
+    print_json,
+)
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.limits import plural
@@ -31,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     detect.add_argument("--json", action="store_true", help="print JSON")
     detect.add_argument("-o", "--output", type=Path, metavar="BUILD",
                         help="save the machine as a build file (e.g. mine.dlhw.json)")
+    add_force(detect)
     detect.add_argument("--timeout", type=finite_float, default=5.0, metavar="SECONDS",
                         help="time limit for each outside command (default 5)")
     detect.add_argument("--record", type=Path, metavar="DIR",
@@ -49,6 +56,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
         raise DlhwError("--timeout must be between 0 and 120 seconds")
     if args.replay is not None and args.record is not None:
         raise DlhwError("use --record or --replay, not both")
+    if args.output is not None:  # before detecting: never over the app's data or a file
+        checked_output(args, args.output)
     catalog = open_catalog(args)
     host = None
     if args.replay is not None:

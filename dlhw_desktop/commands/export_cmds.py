@@ -8,9 +8,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dlhw_desktop.commands.common import open_catalog, warn_user_parts
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    open_catalog,
+    warn_user_parts,
+)
 from dlhw_desktop.core.errors import CatalogError, DlhwError
-from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
 
 if TYPE_CHECKING:
     from dlhw_desktop.reports.sheet_model import BuildSheet
@@ -27,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("build", type=Path, metavar="BUILD.dlhw.json", help="a saved build")
     p.add_argument("-o", "--output", type=Path, metavar="PDF",
                    help="the PDF to write (default: beside the build, named like it)")
+    add_force(p)
     p.add_argument("--paper", choices=("a4", "letter"), default="a4",
                    help="paper size (default a4)")
     p.add_argument("--date", type=_date, metavar="YYYY-MM-DD",
@@ -63,10 +68,9 @@ def default_output(build_path: Path) -> Path:
 
 def cmd_export(args: argparse.Namespace) -> int:
     output = args.output or default_output(args.build)
-    try:  # before any work: never over the build file, a device or a read-only file
-        check_target(output, protect=[args.build])
-    except UnsafeTargetError as exc:
-        raise DlhwError(f"cannot write {output}: {exc.strerror}") from None
+    # before any work: never over the build file, the app's data, a device, a read-only
+    # file, or an existing file without --force
+    checked_output(args, output, [args.build])
     sheet = sheet_of_build_file(args)
 
     from dlhw_desktop.ui.pdf import ensure_gui_application, write_build_sheet_pdf

@@ -11,7 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.commands.common import (
+    add_force,
+    checked_output,
+    open_catalog,
+    print_json,
+    warn_lines,
+)
 from dlhw_desktop.core.errors import DlhwError
 
 
@@ -39,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     rate = actions.add_parser("rate", help="set a currency's rate: US dollars per unit")
     rate.add_argument("currency", help="ISO code, e.g. EUR")
-    rate.add_argument("usd_per_unit", type=float, help="e.g. 1.08 (1 EUR = 1.08 USD)")
+    rate.add_argument("usd_per_unit", help="e.g. 1.08 (1 EUR = 1.08 USD)")
     rate.add_argument("--date", default=None, help="the date of the rate (default today)")
     rate.set_defaults(func=cmd_rate)
 
@@ -52,8 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     export = actions.add_parser("export", help="write your prices as CSV")
     export.add_argument("-o", "--output", type=Path, default=None,
                         help="file to write (default: standard output)")
-    export.add_argument("--force", action="store_true",
-                        help="replace the output file if it exists")
+    add_force(export)
     export.set_defaults(func=cmd_export)
 
     imp = actions.add_parser(
@@ -105,7 +110,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     book = _book()
     gear = gear_items()
     rows = []
-    for price in book.prices():
+    prices = book.prices()
+    warn_lines(book.problems())  # rows of the wrong type: named, left out, said
+    for price in prices:
         part = None if price.part_id in gear else catalog.find(price.part_id)
         shown = book.apply(part) if part else None
         rows.append({
@@ -151,9 +158,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from dlhw_desktop.core.prices.book import parse_date
 
-    rate = _book().set_rate(args.currency, args.usd_per_unit, parse_date(args.date))
+    rate = _book().set_rate(args.currency, args.usd_per_unit, args.date)
     print(f"1 {rate.currency} = {rate.usd_per_unit} USD ({rate.rate_date})")
     return 0
 
@@ -174,14 +180,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.files.atomic import write_atomic
     from dlhw_desktop.core.prices.price_list import prices_csv
 
-    prices = _book().prices()
+    if args.output is not None:  # before reading: never over the book it exports
+        checked_output(args, args.output)
+    book = _book()
+    prices = book.prices()
+    warn_lines(book.problems())
     text = prices_csv(prices)
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    if args.output.exists() and not args.force:
-        raise DlhwError(f"{args.output} exists: choose another name, or add --force to "
-                        "replace it")
     try:
         write_atomic(args.output, text.encode("utf-8"))
     except OSError as exc:
@@ -204,6 +211,15 @@ def _progress_line():
     return show
 
 
+def read_price_list(path: Path) -> bytes:
+    """A price list's bytes: a regular file of at most ``MAX_PRICE_LIST_BYTES`` (a FIFO,
+    a device or a 1 GB file is one line, not a hang)."""
+    from dlhw_desktop.core.files.reading import read_bounded
+    from dlhw_desktop.core.limits import MAX_PRICE_LIST_BYTES
+
+    return read_bounded(path, MAX_PRICE_LIST_BYTES)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.fields import Category
     from dlhw_desktop.core.prices.price_list import preview_import
@@ -214,10 +230,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         if not sep or not field.strip() or not header.strip():
             raise DlhwError(f"--column {item!r}: use FIELD=HEADER, e.g. price=\"Unit Price\"")
         overrides[field.strip()] = header.strip()
-    try:
-        data = args.file.read_bytes()
-    except OSError as exc:
-        raise DlhwError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    data = read_price_list(args.file)
     catalog = open_catalog(args)
     # A price list prices what one buys: cloud offers keep their own rates.
     parts = catalog.part_names(leave_out=[Category.CLOUD])

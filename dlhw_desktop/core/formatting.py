@@ -9,6 +9,7 @@ Unknown is ``None`` everywhere below and always prints as ``NA``, never as 0.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 NA = "n/a"
@@ -114,3 +115,28 @@ def short_source(source: str) -> str:
             labels = labels[-keep:]
         return ".".join(labels) or text
     return text if len(text) <= SHORT_SOURCE_CHARS else text[:SHORT_SOURCE_CHARS - 1] + "…"
+
+
+_MD_PUNCTUATION = re.compile(r"([\\`*_\[\]<>|~&])")
+"""Inline constructs' punctuation: ``(`` only acts after ``]``, ``!`` only before ``[``,
+``#``, ``+`` and ``-`` only at a line's start (which escaped text never is)."""
+_MD_CONTROLS = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
+_MD_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|file|javascript|data|www)([:.])")
+_MD_MENTION = re.compile(r"@(?=\w)")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as literal Markdown inline text: what it says is shown, nothing in it acts.
+
+    The one escape every Markdown this program writes goes through (shared builds, the
+    cluster sheet, the Compare table), for names a user or a file chose: every construct's
+    punctuation is backslash-escaped (emphasis, code, links and images ``[..](..)``/
+    ``![..]``, raw HTML and autolinks ``<..>``, table pipes, entities ``&..;``); a bare
+    ``https:`` or ``www.`` loses its autolink; an ``@name`` (a mention on GitHub, GitLab
+    and chat) gets a zero-width space after the ``@``; line breaks become spaces, so no
+    text starts a new block.
+    """
+    text = _MD_CONTROLS.sub(" ", text)
+    text = _MD_PUNCTUATION.sub(r"\\\1", text)
+    text = _MD_AUTOLINK.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", text)
+    return _MD_MENTION.sub("@&#8203;", text)

@@ -58,6 +58,20 @@ MAX_BUILD_FILE_BYTES = 16 * 1024 * 1024
 """A build file of 1,000 custom parts with every figure is under 2 MB; 16 MB is generous
 and keeps ``/dev/zero`` or a mistaken disk image from filling memory."""
 
+MAX_PRICE_LIST_BYTES = 32 * 1024 * 1024
+"""A price list or quote: a 100,000-row vendor list is about 10 MB as CSV."""
+
+MAX_PRICE_LIST_ROWS = 200_000
+"""Rows of one price list: twice a distributor's whole catalogue; a million rows is a
+mistaken file, refused before it freezes a preview."""
+
+MAX_MODEL_CONFIG_BYTES = 4 * 1024 * 1024
+"""A model's ``config.json``: the largest real ones (multimodal, with every layer type
+listed) are under 100 KB; only its fields are read."""
+
+MAX_MODEL_INDEX_BYTES = 64 * 1024 * 1024
+"""``model.safetensors.index.json``: one line per tensor, a few MB for the largest models."""
+
 MAX_ID_CHARS = 200
 """Part ids are ``category/vendor-model`` slugs, under 100 characters in the catalog."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from dlhw_desktop.core.formatting import markdown_text
 from dlhw_desktop.reports.sheet_model import BuildSheet, CheckRow, PartRow
 
 FORMATS: dict[str, str] = {"markdown": "Markdown", "bbcode": "BBCode", "text": "Plain text"}
@@ -89,7 +90,8 @@ def _headline(sheet: BuildSheet) -> list[str]:
 
 # --- Markdown -----------------------------------------------------------------------------
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    """Literal text: links, images, raw HTML and @mentions in a name do nothing."""
+    return markdown_text(text)
 
 
 def _markdown(sheet: BuildSheet) -> str:

@@ -7,14 +7,21 @@ switches, cables and transceivers appear once, with a count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster.node import node_from_build
-from dlhw_desktop.core.cluster.plan import ClusterPlan, ClusterSpec, GearPrice, plan_cluster
-from dlhw_desktop.core.formatting import NA
+from dlhw_desktop.core.cluster.plan import (
+    ClusterPlan,
+    ClusterSpec,
+    GearPrice,
+    check_numbers,
+    plan_cluster,
+)
+from dlhw_desktop.core.formatting import NA, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -35,7 +42,9 @@ def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
 def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part] = (),
                    gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
     """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+    check_numbers(spec)  # before the build's workload fills what is open: 0 is not "open"
     spec = with_build_workload(spec, build)
+    check_numbers(spec)  # the workload's own figures and precision
     node = node_from_build(build)
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
                         gear_prices)
@@ -52,17 +61,26 @@ def usd_text(value: float | None) -> str:
 
 
 
+def _finite(value: float, digits: int) -> str:
+    """A figure, or "n/a" where the arithmetic gave no number (never "inf" or "nan")."""
+    return f"{value:,.{digits}f}" if math.isfinite(value) else NA
+
+
+def _days(seconds: float) -> str:
+    return f"{_finite(seconds / 86400, 1)} days" if math.isfinite(seconds) else NA
+
+
 def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     """Time to train the build's workload on the cluster and the same job rented; ``None``
     when the build has no workload to time."""
     t = plan.training
     if t is None:
         return None
-    rows = [("Time to train", f"{t.days:,.1f} days ({t.gpu_hours(plan.gpus) / 1e6:,.2f} "
-                              "M GPU-hours)"),
-            ("Compute", f"{t.compute_s / 86400:,.1f} days"),
-            ("Gradient exchange", f"{t.exchange_s / 86400:,.1f} days, "
-                                  f"{t.exposed_s / 86400:,.1f} exposed"),
+    rows = [("Time to train", f"{_days(t.total_s)} ({_finite(t.gpu_hours(plan.gpus) / 1e6, 2)}"
+                              " M GPU-hours)"),
+            ("Compute", _days(t.compute_s)),
+            ("Gradient exchange", f"{_days(t.exchange_s)}, "
+                                  f"{_finite(t.exposed_s / 86400, 1)} exposed"),
             ("Scaling model", t.model)]
     if plan.cloud is not None:
         c = plan.cloud
@@ -173,14 +191,15 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
 
 def to_markdown(plan: ClusterPlan, title: str) -> str:
     """The sheet as Markdown: a bill of materials, then every section as a table."""
-    lines = [f"# Cluster plan: {title}", "",
+    lines = [f"# Cluster plan: {markdown_text(title)}", "",
              f"{plan.spec.nodes:,} nodes, {plan.gpus:,} GPUs, {plan.fabric.label}.", "",
              "## Bill of materials", "", "| Item | Count | Unit price |", "|---|---:|---:|"]
     for item, count, price in plan.bill_of_materials():
-        lines.append(f"| {item} | {count:,} | {usd_text(price)} |")
+        lines.append(f"| {markdown_text(item)} | {count:,} | {usd_text(price)} |")
     for name, rows in sections(plan):
         lines += ["", f"## {name}", "", "| | |", "|---|---|"]
-        lines += [f"| {label} | {value.replace('|', '/')} |" for label, value in rows]
+        lines += [f"| {markdown_text(label)} | {markdown_text(value)} |"
+                  for label, value in rows]
     lines += ["", f"Switch figures: {plan.fabric.switch.name}, {plan.fabric.switch.source}",
               "Fabric topology: NVIDIA DGX SuperPOD reference architecture (rail-optimised, "
               "non-blocking fat tree).", ""]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from test_build_sheet import LORA, make_build, sheet_for  # same folder (rootdir imports)
 
+from dlhw_desktop.core.formatting import markdown_text
 from dlhw_desktop.reports.build_share import FORMATS, share_text
 from dlhw_desktop.reports.sheet_model import BuildSheet
 
@@ -31,9 +32,10 @@ def test_every_format_names_parts_quantities_prices_total_and_verdict(
     assert sheet.price_total.value in text
     assert {"pass": "Works", "warn": "Works, with warnings", "fail": "Does not work",
             "unknown": "Not known"}[sheet.verdict] in text
+    shown = markdown_text if fmt == "markdown" else (lambda message: message)
     for check in sheet.checks:
-        if check.status == "fail":
-            assert check.message in text
+        if check.status == "fail":  # in Markdown as literal text (a "~" is not a strike)
+            assert shown(check.message) in text
     assert sheet.catalog_version in text and "llama" in text.lower()
 
 
@@ -60,3 +62,16 @@ def test_markdown_is_a_table_and_bbcode_balanced(sheet: BuildSheet) -> None:
 def test_unknown_format_is_refused(sheet: BuildSheet) -> None:
     with pytest.raises(ValueError, match="unknown share format"):
         share_text(sheet, "html")
+
+
+def test_markdown_names_are_literal_text(sheet: BuildSheet) -> None:
+    """Links, images, raw HTML and @mentions in a build or part name do nothing."""
+    from dataclasses import replace
+
+    hostile = "[click](http://evil) ![x](https://e/i.png) <img src=x onerror=1> @alice"
+    parts = [replace(sheet.parts[0], name=hostile), *sheet.parts[1:]]
+    text = share_text(replace(sheet, build_name=hostile, parts=parts), "markdown")
+    for raw in ("[click](", "![x]", "@alice", "http://", "https://"):
+        assert raw not in text
+    assert "<img" not in text.replace("\\<img", "")
+    assert text.count(r"\[click\](http\://evil)") == 2 and "@&#8203;alice" in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -83,13 +84,15 @@ def test_a_bad_model_file_is_a_dialog_and_changes_nothing(
     assert panel.build.workload == before  # type: ignore[union-attr]
 
 
-def test_dropping_a_model_folder_on_the_panel_opens_it(panel: WorkloadPanel,
+def test_dropping_a_model_folder_on_the_panel_opens_it(panel: WorkloadPanel, qtbot: Any,
                                                        tmp_path: Path) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(model_folder(tmp_path)))])
     drop = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime,
                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    panel.dropEvent(drop)
+    panel.dropEvent(drop)  # read on a worker thread: the window stays live
+    qtbot.waitUntil(lambda: panel.build.workload.workload is not None  # type: ignore
+                    and panel.build.workload.workload.model.layers == 32, timeout=10_000)
     workload = panel.build.workload.workload  # type: ignore[union-attr]
     assert workload is not None and workload.model.layers == 32
     text = QMimeData()

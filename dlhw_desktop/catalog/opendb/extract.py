@@ -16,14 +16,14 @@ are ``opendb.importer.IMPORTS``).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import tarfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from dlhw_desktop.core.files.csv_cells import csv_text
 
 COMMON_COLUMNS = ("opendb_id", "manufacturer", "name", "series", "part_numbers",
                   "release_year")
@@ -262,11 +262,9 @@ def extract(snapshot: Path, output_dir: Path,
         rows[directory].append([cell(values.get(c)) for c in extractor.header])
     output_dir.mkdir(parents=True, exist_ok=True)
     for directory, extractor in chosen.items():
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(extractor.header)
-        writer.writerows(sorted(rows[directory], key=lambda r: r[0]))
-        data = buffer.getvalue().encode("utf-8")
+        # cells neutralised against spreadsheet formulas; the importer restores them
+        data = csv_text([extractor.header, *sorted(rows[directory],
+                                                   key=lambda r: r[0])]).encode("utf-8")
         (output_dir / extractor.output).write_bytes(data)
         report.rows[extractor.output] = len(rows[directory])
         report.bytes_written[extractor.output] = len(data)

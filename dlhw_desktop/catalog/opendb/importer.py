@@ -29,6 +29,7 @@ from dlhw_desktop.catalog.source_refs import (
     opendb_ref,
 )
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
+from dlhw_desktop.core.files.csv_cells import restore_cell
 from dlhw_desktop.core.parts import make_part_id
 
 OPEN_DATA_DIR = "opendb"
@@ -179,7 +180,8 @@ def read_rows(path: Path) -> tuple[list[dict[str, str]], str | None]:
             reader = csv.DictReader(handle)
             if not reader.fieldnames or "opendb_id" not in reader.fieldnames:
                 return [], "no opendb_id column"
-            return list(reader), None
+            return [{k: restore_cell(v) if isinstance(v, str) else v
+                     for k, v in row.items()} for row in reader], None
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         return [], f"unreadable: {exc}"
 

@@ -31,8 +31,10 @@ from dataclasses import dataclass, field, replace
 
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
 from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.kinds import describe_price
+from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 
 MAX_NODES = 16_384
 RACK_UNITS = 42
@@ -70,6 +72,46 @@ def bad(name: str, text: str) -> ClusterInputError:
     ``Rack limit (rack_kw): 8 kW is below one node's 10.2 kW``."""
     label = FIELD_LABELS.get(name)
     return ClusterInputError(f"{label} ({name}): {text}" if label else f"{name}: {text}")
+
+
+SPEC_FIELDS: dict[str, NumberField] = {
+    "rack_kw": NumberField("rack_kw", "Rack limit", 1.0, 500.0, unit="kW"),
+    "pue": NumberField("pue", "PUE", 1.0, 3.0),
+    "utilisation": NumberField("utilisation", "Utilisation", 0.0, 1.0),
+    "price_per_kwh_usd": NumberField("price_per_kwh_usd", "Electricity price", 0.0, 10.0,
+                                     unit="USD/kWh"),
+    "storage_read_gb_s": NumberField("storage_read_gb_s", "Storage read", 0.0, 1e6,
+                                     low_open=True, unit="GB/s"),
+    "storage_write_gb_s": NumberField("storage_write_gb_s", "Storage write", 0.0, 1e6,
+                                      low_open=True, unit="GB/s"),
+    "params": NumberField("params", "Parameters", 0.0, 1e15, low_open=True),
+    "tokens": NumberField("tokens", "Training tokens", 0.0, 1e17, low_open=True),
+    "mfu": NumberField("mfu", "MFU", 0.0, 1.0, low_open=True),
+    "batch_tokens": NumberField("batch_tokens", "Tokens per step", 0.0, 1e12, low_open=True),
+}
+"""The plan's numbers, each with its range: a quadrillion parameters, 10**17 tokens and a
+petabyte per second of storage are past every real run, far from float overflow (so no
+"inf days"); 0 parameters is refused, never read as "use the build's model"."""
+
+OPTIONAL_FIELDS = frozenset({"storage_read_gb_s", "storage_write_gb_s", "params", "tokens",
+                             "mfu"})
+
+
+def check_numbers(spec: ClusterSpec) -> None:
+    """``ClusterInputError`` naming the first number of ``spec`` outside its range
+    (``SPEC_FIELDS``) or a precision the estimates do not know."""
+    for name, number in SPEC_FIELDS.items():
+        value = getattr(spec, name)
+        if value is None and name in OPTIONAL_FIELDS:
+            continue
+        try:
+            number.check(value)
+        except NumberError as exc:
+            raise ClusterInputError(str(exc)) from None
+    if spec.precision not in WEIGHT_FORMATS:
+        shown = spec.precision if len(str(spec.precision)) <= 20 else "that"
+        raise bad("precision", f"unknown {shown!r}; expected one of "
+                               f"{', '.join(list(WEIGHT_FORMATS)[:12])}, ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,21 +278,7 @@ def _check(spec: ClusterSpec, node: Node) -> Fabric:
     if node.nic_gb_s is not None and fabric.gb_s > node.nic_gb_s:
         raise bad("fabric", f"{fabric.label} is faster than the node's {node.nic_gb_s:g} Gb/s "
                   "NICs; choose a fabric at or below the NIC speed")
-    for name, value, low, high in (("rack_kw", spec.rack_kw, 1.0, 500.0),
-                                   ("pue", spec.pue, 1.0, 3.0),
-                                   ("utilisation", spec.utilisation, 0.0, 1.0),
-                                   ("price_per_kwh_usd", spec.price_per_kwh_usd, 0.0, 10.0)):
-        if not isinstance(value, int | float) or math.isnan(value) or not low <= value <= high:
-            raise bad(name, f"{value!r} is outside {low:g}-{high:g}")
-    for name, value in (("storage_read_gb_s", spec.storage_read_gb_s),
-                        ("storage_write_gb_s", spec.storage_write_gb_s),
-                        ("params", spec.params), ("tokens", spec.tokens),
-                        ("batch_tokens", spec.batch_tokens)):
-        if value is not None and (not isinstance(value, int | float) or math.isnan(value)
-                                  or value <= 0):
-            raise bad(name, f"{value!r} must be a positive number")
-    if spec.mfu is not None and not 0 < spec.mfu <= 1:
-        raise bad("mfu", f"{spec.mfu!r} must be between 0 and 1")
+    check_numbers(spec)
     if node.gpus < 1:
         raise bad("node", "the build has no GPUs to cluster")
     if node.power_w is not None and node.power_w / 1000 > spec.rack_kw:

@@ -17,11 +17,13 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from dlhw_desktop.core import limits
 from dlhw_desktop.core.build import buildfile
 from dlhw_desktop.core.build.build import Build
-from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad
+from dlhw_desktop.core.cluster.plan import ClusterInputError, ClusterSpec, bad, check_numbers
 from dlhw_desktop.core.errors import BuildFileError
 from dlhw_desktop.core.files.atomic import write_atomic
+from dlhw_desktop.core.files.reading import FileReadError, read_text_bounded
 
 FORMAT = "dlhw-cluster"
 VERSION = 1
@@ -72,7 +74,9 @@ def spec_from_mapping(data: Any) -> ClusterSpec:
         values[name] = float(value) if kinds is None else value
     if "nodes" not in values:
         raise bad("nodes", "missing")
-    return ClusterSpec(**values)
+    spec = ClusterSpec(**values)
+    check_numbers(spec)  # each number in its range, named (a null where one is required)
+    return spec
 
 
 def from_dict(document: Any, resolve: buildfile.Resolver) -> tuple[Build, ClusterSpec,
@@ -92,13 +96,31 @@ def from_dict(document: Any, resolve: buildfile.Resolver) -> tuple[Build, Cluste
     return loaded.build, spec_from_mapping(document.get("cluster")), list(loaded.warnings)
 
 
-def load(path: str | os.PathLike[str], resolve: buildfile.Resolver) -> tuple[
-        Build, ClusterSpec, list[str]]:
+def read_document(path: str | os.PathLike[str]) -> Any:
+    """The JSON of a build or plan file: a regular file of at most
+    ``MAX_BUILD_FILE_BYTES`` (a FIFO, a device or a huge file is one line, not a hang), its
+    numbers at most ``MAX_INT_DIGITS`` digits long; ``ClusterInputError`` otherwise."""
     target = Path(path)
     try:
-        document = json.loads(target.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise ClusterInputError(f"cannot open {target.name}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ClusterInputError(f"cannot open {target.name}: not JSON ({exc})") from None
-    return from_dict(document, resolve)
+        text = read_text_bounded(target, limits.MAX_BUILD_FILE_BYTES)
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except FileReadError as exc:
+        raise ClusterInputError(str(exc)) from None
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise ClusterInputError(f"{target.name} is not a build or a cluster plan (not "
+                                f"JSON: {str(exc)[:80]})") from None
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > limits.MAX_INT_DIGITS:
+        raise ValueError(f"a number of {len(text):,} digits")
+    return int(text)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load(path: str | os.PathLike[str], resolve: buildfile.Resolver) -> tuple[
+        Build, ClusterSpec, list[str]]:
+    return from_dict(read_document(path), resolve)

@@ -6,8 +6,6 @@ Pure Python; unknown figures are ``None`` and print as "n/a" (never 0).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +16,8 @@ from dlhw_desktop.core.compare.comparison import (
     metric_figure,
 )
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
+from dlhw_desktop.core.files.csv_cells import csv_text
+from dlhw_desktop.core.formatting import markdown_text
 from dlhw_desktop.core.parts import Part, format_value
 
 Cell = float | str | None
@@ -130,22 +130,20 @@ def table_csv(table: SpecTable) -> str:
     """CSV for a spreadsheet: one row per part, one column per figure with its unit in the
     header, plain numbers (no separators), empty for unknown; the part's id, its source,
     and the sources of figures that come from elsewhere ("Label: source; ...")."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["Part id", "Name", *(row.label for row in table.rows), "Source",
-                     "Other figure sources"])
+    rows: list[list[object]] = [["Part id", "Name", *(row.label for row in table.rows),
+                                 "Source", "Other figure sources"]]
     for column, (part_id, name) in enumerate(zip(table.ids, table.names, strict=True)):
         own = table.part_sources[column] if column < len(table.part_sources) else ""
         others = [f"{row.label}: {row.sources[column]}" for row in table.rows
                   if not row.derived and row.values[column] is not None
                   and row.sources[column] != own]
-        writer.writerow([part_id, name, *(_plain(row.values[column]) for row in table.rows),
-                         own, "; ".join(others)])
-    return buffer.getvalue()
+        rows.append([part_id, name, *(_plain(row.values[column]) for row in table.rows),
+                     own, "; ".join(others)])
+    return csv_text(rows)  # a cell such as "=HYPERLINK(...)" is neutralised
 
 
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return markdown_text(text)
 
 
 def table_markdown(table: SpecTable, precision: str | None = None) -> str:

@@ -14,12 +14,17 @@ layer's business (``catalog.pricebook``), and only after the preview.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import Any
 
 from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.limits import MAX_FIGURE, MAX_ID_CHARS, MAX_TEXT_CHARS
+from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import FigureSource, Part
 from dlhw_desktop.core.prices.kinds import CURRENCIES, PriceKind, parse_price_date
+from dlhw_desktop.core.rows import RowError, number_of, text_of
 
 
 class PriceBookError(DlhwError):
@@ -47,39 +52,85 @@ class Rate:
     rate_date: str
 
 
-def parse_amount(text: str) -> float:
+AMOUNT = NumberField("amount", "Price", 0.0, MAX_FIGURE, low_open=True)
+"""A price: above zero, at most a billion (``limits.MAX_FIGURE``), in its currency."""
+
+RATE = NumberField("usd_per_unit", "Rate", 0.0, 100_000.0, low_open=True,
+                   unit="USD per unit")
+"""US dollars per unit of a currency: above zero (a rate of 0 would make every price
+free); the dearest currency unit is a few dollars, so 100,000 is a typo."""
+
+_CURRENCY_AFFIX = re.compile(
+    r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$")
+_POINT_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?", re.ASCII)
+_COMMA_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,\d+)?", re.ASCII)
+
+
+def amount_readings(text: str) -> tuple[float | None, float | None]:
+    """What ``text`` is worth with a decimal point (``1,799.00``) and with a decimal comma
+    (``1.799,00``), ``None`` where it is not a number that way. ``1.799`` is both 1.799 and
+    1799; ``0,001`` only 0.001 (a thousands group never starts with a zero)."""
+    cleaned = _CURRENCY_AFFIX.sub("", text.strip())
+    cleaned = cleaned.replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    cleaned = cleaned.replace("'", "")
+    if len(cleaned) > 40:
+        return None, None
+    point = (float(cleaned.replace(",", "")) if _POINT_DECIMAL.fullmatch(cleaned)
+             else None)
+    comma = (float(cleaned.replace(".", "").replace(",", "."))
+             if _COMMA_DECIMAL.fullmatch(cleaned) else None)
+    return point, comma
+
+
+def decimal_of(text: str) -> str | None:
+    """``"."`` or ``","`` when ``text`` is a number only with that decimal mark, else
+    ``None`` (not a number, or the same either way, or ambiguous)."""
+    point, comma = amount_readings(text)
+    if point is not None and comma is None:
+        return "."
+    if comma is not None and point is None:
+        return ","
+    return None
+
+
+def parse_amount(text: str, decimal: str | None = None) -> float:
     """A price as typed or exported: ``1299``, ``1,299.00``, ``1.299,00``, ``$1 299``,
-    ``EUR 899,90``. Raises ``PriceBookError`` for anything else, zero or a negative."""
+    ``EUR 899,90``. ``decimal`` (``"."`` or ``","``) says how to read a number that could
+    be either (``1.799``: 1,799 in a German list, 1.799 in an English one). Without it,
+    ``24,000`` is twenty-four thousand (a price is never written to three decimals with a
+    comma), but ``1.799`` is refused, never guessed: 1,799 in German, and a price of 1.799
+    is not unheard of in English (a rate, a cloud hour). Raises ``PriceBookError`` for
+    anything that is not a price, zero, a negative, or above :data:`AMOUNT`'s range."""
     raw = text.strip()
-    cleaned = re.sub(r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$",
-                     "", raw)
-    cleaned = cleaned.replace("\u00a0", "").replace(" ", "").replace("'", "")
-    if not re.fullmatch(r"-?[0-9][0-9.,]*", cleaned or "x"):
-        raise PriceBookError(f"{raw!r} is not a price")
-    if "," in cleaned and "." in cleaned:
-        decimal = "," if cleaned.rfind(",") > cleaned.rfind(".") else "."
-        thousands = "." if decimal == "," else ","
-        cleaned = cleaned.replace(thousands, "").replace(decimal, ".")
-    elif "," in cleaned:
-        head, _, tail = cleaned.rpartition(",")
-        if len(tail) == 3 and re.fullmatch(r"-?\d{1,3}(,\d{3})+", cleaned):
-            cleaned = cleaned.replace(",", "")
-        elif cleaned.count(",") == 1:
-            cleaned = head + "." + tail
+    point, comma = amount_readings(raw)
+    if point is None and comma is None:
+        if raw.startswith("-") or raw.startswith("−"):
+            raise PriceBookError(f"{_cut(raw)}: a price must be above zero")
+        raise PriceBookError(f"{_cut(raw)} is not a price")
+    if point is not None and comma is not None and point != comma:
+        if decimal == ".":
+            comma = None
+        elif decimal == ",":
+            point = None
+        elif "," in raw:  # 24,000: thousands
+            comma = None
         else:
-            raise PriceBookError(f"{raw!r} is not a price")
-    elif cleaned.count(".") > 1:
-        if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):
-            cleaned = cleaned.replace(".", "")
-        else:
-            raise PriceBookError(f"{raw!r} is not a price")
+            mark = "." if "." in raw else ","
+            thousands, fraction = (comma, point) if mark == "." else (point, comma)
+            raise PriceBookError(
+                f"{_cut(raw)} is ambiguous: {thousands:g} if {mark!r} separates thousands, "
+                f"{fraction:g} if it is the decimal mark (write {thousands:g}, or "
+                f"{raw}0 for {fraction:g})")
+    value = point if point is not None else comma
+    assert value is not None
     try:
-        value = float(cleaned)
-    except ValueError:
-        raise PriceBookError(f"{raw!r} is not a price") from None
-    if not value > 0:
-        raise PriceBookError(f"{raw!r}: a price must be above zero")
-    return value
+        return float(AMOUNT.check(value))
+    except NumberError as exc:
+        raise PriceBookError(f"{_cut(raw)}: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def _cut(raw: str) -> str:
+    return repr(raw if len(raw) <= 40 else raw[:37] + "...")
 
 
 _NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
@@ -106,8 +157,9 @@ def parse_currency(text: str | None) -> str:
     return code
 
 
-_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", re.ASCII)
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})", re.ASCII)
+_ISO = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?", re.ASCII)
 
 
 def parse_date(text: str | None) -> str:
@@ -117,8 +169,16 @@ def parse_date(text: str | None) -> str:
     if not text or not text.strip():
         return date.today().isoformat()
     value = text.strip()
-    if parse_price_date(value) is not None:
-        return value
+    if len(value) > 40:
+        raise PriceBookError(f"{value[:37]!r}... is not a date (use YYYY-MM-DD)")
+    if (iso := _ISO.fullmatch(value)) is not None:  # ASCII digits only: no "+2026-0_1"
+        try:
+            year, month = int(iso[1]), int(iso[2])
+            if iso[3] is None:
+                return date(year, month, 1).isoformat()[:7]
+            return date(year, month, int(iso[3])).isoformat()
+        except ValueError:
+            raise PriceBookError(f"{value!r} is not a date (use YYYY-MM-DD)") from None
     day_month: tuple[int, int, int] | None = None
     if (dotted := _DOTTED.fullmatch(value)) is not None:
         day_month = (int(dotted[1]), int(dotted[2]), int(dotted[3]))
@@ -145,11 +205,61 @@ def parse_date(text: str | None) -> str:
 def user_price(part_id: str, amount: str | float, currency: str | None = None,
                when: str | None = None, note: str = "") -> UserPrice:
     """A checked ``UserPrice`` from what the user typed."""
-    value = amount if isinstance(amount, float | int) else parse_amount(str(amount))
-    if not value > 0:
-        raise PriceBookError("a price must be above zero")
-    return UserPrice(part_id, float(value), parse_currency(currency), parse_date(when),
+    if isinstance(amount, str):
+        value = parse_amount(amount)
+    else:
+        try:
+            value = float(AMOUNT.check(amount))
+        except NumberError as exc:
+            raise PriceBookError(str(exc)) from None
+    if len(note) > MAX_TEXT_CHARS:
+        raise PriceBookError(f"the note has {len(note):,} characters (at most "
+                             f"{MAX_TEXT_CHARS:,})")
+    return UserPrice(part_id, value, parse_currency(currency), parse_date(when),
                      note.strip())
+
+
+def checked_rate(usd_per_unit: object) -> float:
+    """A currency rate as given (typed text or a number), checked by :data:`RATE`:
+    above zero, finite, at most 100,000 US dollars per unit; ``PriceBookError`` naming
+    the rate otherwise. Typed text reads its point as a decimal point (``1.087``, a rate's
+    usual four digits, is never 1,087), a lone comma as a decimal comma (``1,087``)."""
+    value = usd_per_unit
+    if isinstance(value, str):
+        point, comma = amount_readings(value)
+        if point is None and comma is None:
+            raise PriceBookError(f"{RATE.name}: {_cut(value.strip())} is not a number")
+        value = point if point is not None and "," not in value.strip() else comma
+        if value is None:
+            value = point
+    try:
+        return float(RATE.check(value))
+    except NumberError as exc:
+        raise PriceBookError(str(exc)) from None
+
+
+def price_from_row(row: Mapping[str, Any]) -> UserPrice:
+    """A stored price row as a ``UserPrice``; ``RowError``/``PriceBookError`` naming the
+    field when a value has the wrong type or is out of range (``rows.read_rows`` then
+    reports the row and leaves it out)."""
+    part_id = text_of(row, "part_id", most=MAX_ID_CHARS)
+    amount = number_of(row, "amount", AMOUNT)
+    currency = parse_currency(text_of(row, "currency"))
+    when = text_of(row, "price_date", required=False, most=40)
+    if when and parse_price_date(when) is None:
+        raise RowError(f"price_date {when!r} is not a date")
+    return UserPrice(part_id, float(amount), currency, when,
+                     text_of(row, "note", required=False), text_of(
+                         row, "source", required=False, most=200) or "your quote")
+
+
+def rate_from_row(row: Mapping[str, Any]) -> Rate:
+    """A stored rate row as a ``Rate`` (see ``price_from_row``)."""
+    code = parse_currency(text_of(row, "currency", most=10))
+    if code == "USD":
+        raise RowError("USD is the base currency: it has no rate")
+    return Rate(code, float(number_of(row, "usd_per_unit", RATE)),
+                text_of(row, "rate_date", required=False, most=40))
 
 
 def in_usd(price: UserPrice, rates: dict[str, Rate]) -> float | None:

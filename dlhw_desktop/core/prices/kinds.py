@@ -92,6 +92,8 @@ def parse_price_date(value: str | None) -> date | None:
     if not value:
         return None
     parts = value.strip().split("-")
+    if not all(p.isascii() and p.isdigit() for p in parts):  # no "+2026", "0_1", "２０"
+        return None
     try:
         numbers = [int(p) for p in parts]
         if len(numbers) == 2:

@@ -12,11 +12,15 @@ import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
+from dlhw_desktop.core.files.csv_cells import csv_text, restore_cell
+from dlhw_desktop.core.limits import MAX_PRICE_LIST_ROWS
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import (
     PriceBookError,
     UserPrice,
+    decimal_of,
     parse_amount,
     parse_currency,
     parse_date,
@@ -49,6 +53,8 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
 class ImportRow:
     line: int
     values: dict[str, str]
+    problem: str = ""
+    """Why the row cannot be read as it stands (more cells than the header has)."""
 
 
 @dataclass(slots=True)
@@ -58,6 +64,8 @@ class ImportPreview:
     encoding: str
     delimiter: str
     columns: dict[str, str]
+    decimal: str | None = None
+    """The decimal mark the file's prices use, when they say (``"."`` or ``","``)."""
     matched: list[tuple[ImportRow, UserPrice, Part]] = field(default_factory=list)
     ambiguous: list[tuple[ImportRow, list[Part]]] = field(default_factory=list)
     unmatched: list[ImportRow] = field(default_factory=list)
@@ -83,7 +91,7 @@ class ImportPreview:
         for other, _, taken in self.matched:
             if taken.id == part.id:
                 raise PriceBookError(f"line {other.line} already prices {part.display_name}")
-        price = row_price(row, self.columns, part.id)
+        price = row_price(row, self.columns, part.id, self.decimal)
         del self.ambiguous[index]
         self.matched.append((row, price, part))
         self.matched.sort(key=lambda item: item[0].line)
@@ -127,17 +135,41 @@ _TOTAL_LINE = re.compile(
     r"ust|tva|shipping|freight|handling|versand|fracht|discount|rabatt)\b", re.IGNORECASE)
 
 
+MAX_FIELD_CHARS = 100_000
+"""Characters of one cell: a long description is a few hundred; past this the file is not
+a price list (Python's csv module stops at 128 KB with an error of its own)."""
+
+
 def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
     """Header and rows of a CSV whose separator is a comma, semicolon or tab. Lines above
     the header (a letterhead) are left out; the header is the first row, among the first
-    :data:`HEADER_SEARCH_ROWS`, that names a price and a part column."""
+    :data:`HEADER_SEARCH_ROWS`, that names a price and a part column. Cells this program
+    neutralised on export (``'=...``) read back as they were (``core.files.csv_cells``).
+    ``PriceBookError`` for a file the csv module cannot read, a cell over
+    :data:`MAX_FIELD_CHARS` or a header that names one column twice."""
+    if "\n" not in text and "\r" in text:  # an old Mac's CR-only line ends
+        text = text.replace("\r", "\n")
     sample = text[:8192]
     try:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = [(line, r) for line, r in enumerate(reader, start=1) if any(c.strip() for c in r)]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for record in reader:
+            if any(len(cell) > MAX_FIELD_CHARS for cell in record):
+                raise PriceBookError(f"line {reader.line_num:,}: a cell of more than "
+                                     f"{MAX_FIELD_CHARS:,} characters: this is not a price "
+                                     "list (or a quote is never closed)")
+            if len(rows) > MAX_PRICE_LIST_ROWS:
+                raise PriceBookError(f"more than {MAX_PRICE_LIST_ROWS:,} rows: too many for "
+                                     "one price list (split it)")
+            if any(c.strip() for c in record):
+                rows.append((reader.line_num, [restore_cell(c) for c in record]))
+    except csv.Error as exc:
+        raise PriceBookError(f"line {reader.line_num:,} cannot be read as CSV ({exc}); "
+                             "is a quote never closed?") from None
     if len(rows) < 2:
         raise PriceBookError("this is not a price list: it needs a header row and at least "
                              "one price row")
@@ -150,12 +182,31 @@ def read_table(text: str) -> tuple[list[str], list[ImportRow], str]:
     if start >= len(rows) - 1:
         raise PriceBookError("this is not a price list: no price rows below its header")
     header = [h.strip() for h in rows[start][1]]
+    _refuse_repeated_columns(header)
     body = []
     for line, record in rows[start + 1:]:
         padded = record + [""] * (len(header) - len(record))
+        extra = [c for c in padded[len(header):] if c.strip()]
+        problem = (f"{len(header) + len(extra)} cells under a header of {len(header)}: "
+                   "a number with an unquoted separator (1,799.00 in a comma-separated "
+                   "file)? Quote it or remove the separator") if extra else ""
         body.append(ImportRow(line, {h: padded[i].strip() for i, h in enumerate(header)
-                                     if h}))
+                                     if h}, problem))
     return header, body, delimiter
+
+
+def _refuse_repeated_columns(header: Sequence[str]) -> None:
+    """Two columns of one name: which of them holds the price cannot be told."""
+    seen: dict[str, int] = {}
+    for number, name in enumerate(header, start=1):
+        key = name.strip().lower()
+        if not key:
+            continue
+        if key in seen:
+            raise PriceBookError(f"the header names the column {name!r} twice (columns "
+                                 f"{seen[key]} and {number}): rename one, so it is clear "
+                                 "which one is meant")
+        seen[key] = number
 
 
 def is_total_line(row: ImportRow, part_number: str, part_id: str) -> bool:
@@ -304,7 +355,8 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     header, rows, delimiter = read_table(text)
     mapping = map_columns(header, overrides)
     index = parts if isinstance(parts, PartIndex) else PartIndex(parts)
-    preview = ImportPreview(encoding, delimiter, mapping)
+    decimal = file_decimal(_cell(row, mapping, "price") for row in rows)
+    preview = ImportPreview(encoding, delimiter, mapping, decimal)
     seen: dict[str, int] = {}
 
     def cell(row: ImportRow, our: str) -> str:
@@ -316,8 +368,11 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
         if is_total_line(row, cell(row, "part_number"), cell(row, "part_id")):
             preview.skipped.append((row.line, "a total, tax, shipping or discount line"))
             continue
+        if row.problem:
+            preview.errors.append((row.line, row.problem))
+            continue
         try:
-            amount = parse_amount(cell(row, "price"))
+            amount = parse_amount(cell(row, "price"), decimal)
             currency = parse_currency(cell(row, "currency") or None)
             when = parse_date(cell(row, "date") or None)
         except PriceBookError as exc:
@@ -355,10 +410,21 @@ def _price(row: ImportRow, mapping: dict[str, str], part_id: str, amount: float,
     return UserPrice(part_id, amount, currency, when, note, "imported price list")
 
 
-def row_price(row: ImportRow, mapping: dict[str, str], part_id: str) -> UserPrice:
+def file_decimal(cells: Iterable[str]) -> str | None:
+    """The decimal mark a file's prices use, from the prices that can only be read one way
+    (``1.199,00`` says comma, ``1,799.00`` or ``1.80`` says point); ``None`` when none say
+    or they disagree: a price that could be read either way is then refused, not guessed."""
+    said = {decimal_of(cell) for cell in cells} - {None}
+    return said.pop() if len(said) == 1 else None
+
+
+def row_price(row: ImportRow, mapping: dict[str, str], part_id: str,
+              decimal: str | None = None) -> UserPrice:
     """The price one row of a price list gives ``part_id`` (``PriceBookError`` if its
     price, currency or date cannot be read)."""
-    return _price(row, mapping, part_id, parse_amount(_cell(row, mapping, "price")),
+    if row.problem:
+        raise PriceBookError(row.problem)
+    return _price(row, mapping, part_id, parse_amount(_cell(row, mapping, "price"), decimal),
                   parse_currency(_cell(row, mapping, "currency") or None),
                   parse_date(_cell(row, mapping, "date") or None))
 
@@ -368,11 +434,23 @@ EXPORT_COLUMNS = ("part_id", "price", "currency", "date", "note", "source")
 
 
 def prices_csv(prices: Iterable[UserPrice]) -> str:
-    """The user's prices as CSV text (UTF-8, comma separated, one header row)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(EXPORT_COLUMNS)
-    for p in prices:
-        writer.writerow([p.part_id, f"{p.amount:.2f}", p.currency, p.price_date, p.note,
-                         p.source])
-    return out.getvalue()
+    """The user's prices as CSV text (UTF-8, comma separated, one header row), every cell
+    neutralised against spreadsheet formulas, amounts exact (``amount_text``)."""
+    rows: list[list[object]] = [list(EXPORT_COLUMNS)]
+    rows.extend([p.part_id, amount_text(p.amount), p.currency, p.price_date, p.note,
+                 p.source] for p in prices)
+    return csv_text(rows)
+
+
+def amount_text(amount: float) -> str:
+    """An amount as an export writes it: exact (``float(text) == amount``), two decimals at
+    least, never in exponent form, and never three decimals (``1.799`` could be read as
+    1,799; ``1.7990`` cannot)."""
+    text = format(Decimal(repr(float(amount))), "f")
+    whole, _, fraction = text.partition(".")
+    fraction = fraction.rstrip("0")
+    if len(fraction) < 2:
+        fraction = fraction.ljust(2, "0")
+    elif len(fraction) == 3:
+        fraction += "0"
+    return f"{whole}.{fraction}"

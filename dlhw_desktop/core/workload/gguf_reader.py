@@ -16,12 +16,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from dlhw_desktop.core.workload.model_file_types import LoadedModel, ModelFileError, TensorInfo
+from dlhw_desktop.core.workload.model_file_types import (
+    LoadedModel,
+    ModelFileError,
+    TensorInfo,
+    model_count,
+    open_model_file,
+)
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 
-MAX_GGUF_COUNT = 10_000_000
-"""More tensors or metadata entries than any real model has: a corrupt count."""
+MAX_GGUF_TENSORS = 262_144
+"""More tensors than any real model has (DeepSeek V3 in GGUF has about 1,000): a corrupt
+count, refused before a loop over it."""
+
+MAX_GGUF_METADATA = 65_536
+"""More metadata entries than any real file has (a few dozen): a corrupt count."""
+
+MAX_GGUF_STRING_ITEMS = 1 << 22
+"""Items of a string array (a tokenizer's vocabulary or merges: at most a few hundred
+thousand); each is walked, so a crafted 2**32 in a sparse file would loop for minutes."""
+
+MIN_METADATA_BYTES = 8 + 4 + 1
+"""A metadata entry is at least a key length, a value type and a one-byte value."""
+
+MIN_TENSOR_BYTES = 8 + 4 + 4 + 8
+"""A tensor entry is at least a name length, a dimension count, a type and an offset."""
 
 GGUF_READ_VERSIONS = (2, 3)
 """GGUF versions with 64-bit counts (v1 had 32-bit ones and is long gone)."""
@@ -89,6 +109,10 @@ def _gguf_value(r: _Reader, vtype: int, key: str, depth: int = 0) -> Any:
         count = r.u64(f"array length of {key!r}")
         if count > 1 << 32:
             raise ModelFileError(r.path, f"array {key!r} claims {count:,} items", offset=at)
+        if item_type == _STRING and (count > MAX_GGUF_STRING_ITEMS
+                                     or count * 8 > r.size - r.pos):
+            raise ModelFileError(r.path, f"array {key!r} claims {count:,} strings, more "
+                                         "than the file can hold (corrupt count)", offset=at)
         if item_type in _SCALAR:
             r.skip(_SCALAR[item_type][1] * count, f"array {key!r}")
             return _ArrayInfo(count)
@@ -112,8 +136,8 @@ def read_gguf_header(path: Path) -> tuple[int, dict[str, Any], list[TensorInfo],
     """(version, metadata, tensors, data start) of a GGUF file; reads the header only."""
     from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
 
-    size = path.stat().st_size
-    with open(path, "rb", buffering=1 << 16) as f:
+    with open_model_file(path) as f:  # a regular file: never a FIFO or a folder
+        size = os.fstat(f.fileno()).st_size
         r = _Reader(path, f, size)
         magic = r.take(4, "magic")
         if magic != b"GGUF":
@@ -129,9 +153,12 @@ def read_gguf_header(path: Path) -> tuple[int, dict[str, Any], list[TensorInfo],
         at = r.pos
         n_tensors = r.u64("tensor count")
         n_kv = r.u64("metadata count")
-        if n_tensors > MAX_GGUF_COUNT or n_kv > MAX_GGUF_COUNT:
-            raise ModelFileError(path, f"corrupt counts ({n_tensors:,} tensors, {n_kv:,} "
-                                       "metadata entries)", offset=at)
+        left = size - r.pos
+        if (n_tensors > MAX_GGUF_TENSORS or n_kv > MAX_GGUF_METADATA
+                or n_kv * MIN_METADATA_BYTES + n_tensors * MIN_TENSOR_BYTES > left):
+            raise ModelFileError(path, f"{n_tensors:,} tensors and {n_kv:,} metadata "
+                                       f"entries do not fit a {size:,}-byte file "
+                                       "(truncated, or corrupt counts)", offset=at)
         meta: dict[str, Any] = {}
         for i in range(n_kv):
             key = r.string(f"metadata key {i}")
@@ -187,10 +214,7 @@ def _gguf_int(path: Path, meta: Mapping[str, Any], key: str) -> int | None:
         return None
     if isinstance(value, _ArrayInfo):  # per-layer values (e.g. head_count_kv): unknown
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise ModelFileError(path, f"must be a positive number, got {value!r}",
-                             field_name=key)
-    return int(value)
+    return model_count(path, key, value)  # NaN, inf, 0, 1e300: refused by name
 
 
 def load_gguf(path: Path) -> LoadedModel:
@@ -249,6 +273,9 @@ def load_gguf(path: Path) -> LoadedModel:
         dtypes[t.dtype] = dtypes.get(t.dtype, 0) + t.numel
     names = {t.name for t in tensors}
     tied = "output.weight" not in names and "token_embd.weight" in names
+    if experts and per_token and per_token > experts:
+        raise ModelFileError(path, f"{per_token} experts per token of {experts}",
+                             field_name=f"{a}.expert_used_count")
     active: float | None = None
     if experts and per_token:
         expert_params = sum(t.numel for t in tensors if "_exps." in t.name)

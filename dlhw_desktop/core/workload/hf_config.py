@@ -7,12 +7,20 @@ safetensors headers or ``model.safetensors.index.json`` beside it (``load_hf_con
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.core.workload.model_file_types import LoadedModel, ModelFileError, TensorInfo
+from dlhw_desktop.core.limits import MAX_MODEL_CONFIG_BYTES, MAX_MODEL_INDEX_BYTES
+from dlhw_desktop.core.numbers import NumberError, NumberField
+from dlhw_desktop.core.workload.model_file_types import (
+    LoadedModel,
+    ModelFileError,
+    TensorInfo,
+    model_count,
+    read_model_json,
+)
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.safetensors_reader import (
@@ -20,6 +28,10 @@ from dlhw_desktop.core.workload.safetensors_reader import (
     read_safetensors_header,
     summarise_tensors,
 )
+
+INDEX_BYTES = NumberField("metadata.total_size", "Weights' size", 0, 1e15, low_open=True,
+                          unit="bytes")
+"""An index's total size of the weights: above zero, at most a petabyte."""
 
 _KNOWN_MODEL_TYPES = frozenset({
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma",
@@ -37,26 +49,40 @@ def _first(cfg: Mapping[str, Any], *names: str) -> tuple[str | None, Any]:
 
 
 def _int_field(path: Path, cfg: Mapping[str, Any], *names: str) -> int | None:
+    """A count of the config (``num_hidden_layers``...): whole, positive, finite and at
+    most a billion (``model_count``), or ``ModelFileError`` naming the field."""
     name, value = _first(cfg, *names)
     if name is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise ModelFileError(path, f"must be a whole number, got {value!r}", field_name=name)
-    if value <= 0:
-        raise ModelFileError(path, f"must be positive, got {value!r}", field_name=name)
-    return int(value)
+    return model_count(path, name, value)
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ModelFileError(path, "not UTF-8 text", offset=exc.start) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ModelFileError(path, f"not JSON: {exc.msg} (line {exc.lineno}, column "
-                                   f"{exc.colno})", offset=exc.pos) from None
+def _read_json(path: Path, max_bytes: int = MAX_MODEL_CONFIG_BYTES) -> Any:
+    """A config or index: bounded, regular files only (``read_model_json``)."""
+    return read_model_json(path, max_bytes)
+
+
+def _shard_paths(index_path: Path, folder: Path, weight_map: Mapping[Any, Any]
+                 ) -> tuple[list[Path], int]:
+    """The shards ``weight_map`` names that are present, and how many it names. A name
+    must be a plain file name inside the model folder: an absolute path, a ``..`` or a
+    link that leads outside (``../../../../etc/passwd``) is refused, never read."""
+    if not all(isinstance(v, str) for v in weight_map.values()):
+        raise ModelFileError(index_path, "a shard name is not text", field_name="weight_map")
+    names = sorted(set(weight_map.values()))
+    root = os.path.realpath(folder)
+    present = []
+    for name in names:
+        candidate = folder / name
+        real = os.path.realpath(candidate)
+        if (not name or os.path.isabs(name) or ".." in Path(name).parts or "\\" in name
+                or "\0" in name or os.path.commonpath([root, real]) != root):
+            shown = name if len(name) <= 60 else name[:57] + "..."
+            raise ModelFileError(index_path, f"shard {shown!r} is outside the model folder",
+                                 field_name="weight_map")
+        if os.path.lexists(candidate):
+            present.append(candidate)
+    return present, len(names)
 
 
 def _quantisation(path: Path, quant: Mapping[str, Any] | None
@@ -190,11 +216,33 @@ def tower_params(tower: Mapping[str, Any]) -> float | None:
     return float(layers * (4 * hidden * hidden + 2 * hidden * inter) + embed)
 
 
+_OTHER_COUNTS = ("q_lora_rank", "qk_nope_head_dim", "v_head_dim", "kv_lora_rank",
+                 "qk_rope_head_dim", "first_k_dense_replace", "interleave_moe_layer_step",
+                 "intermediate_size_mlp", "no_rope_layer_interval", "sliding_window_pattern",
+                 "num_experts_per_tok", "experts_per_token", "moe_intermediate_size")
+"""Counts ``estimate_params`` and the window layers read straight from the config: each
+checked (zero allowed: ``first_k_dense_replace: 0``) before any arithmetic uses it."""
+
+_COUNT_OR_ZERO = NumberField("", "a count", 0, 1e9, whole=True)
+
+
+def _check_other_counts(path: Path, arch: Mapping[str, Any]) -> None:
+    for key in _OTHER_COUNTS:
+        value = arch.get(key)
+        if value is not None:
+            try:
+                _COUNT_OR_ZERO.check(value)
+            except NumberError as exc:
+                raise ModelFileError(path, str(exc).split(": ", 1)[-1],
+                                     field_name=key) from None
+
+
 def _model_from_config(path: Path, cfg: Mapping[str, Any], name: str
                        ) -> tuple[dict[str, Any], list[str]]:
     """ModelSpec keyword figures from a config.json; missing ones stay ``None``."""
     warnings: list[str] = []
     arch = _arch_config(cfg)
+    _check_other_counts(path, arch)
     model_type = str(arch.get("model_type") or cfg.get("model_type") or "")
     if model_type and model_type not in _KNOWN_MODEL_TYPES:
         warnings.append(f"unknown architecture {model_type!r}: read with the common "
@@ -308,22 +356,21 @@ def load_hf_config(config_path: Path, *, folder: bool,
     if shard_paths is None:
         shard_paths = []
         if index_path.is_file():
-            index = _read_json(index_path)
+            index = _read_json(index_path, MAX_MODEL_INDEX_BYTES)
             weight_map = index.get("weight_map") if isinstance(index, Mapping) else None
             if not isinstance(weight_map, Mapping):
                 raise ModelFileError(index_path, "no weight_map", field_name="weight_map")
             meta = index.get("metadata") or {}
             total = meta.get("total_size") if isinstance(meta, Mapping) else None
             if total is not None:
-                if not isinstance(total, int | float) or total <= 0:
-                    raise ModelFileError(index_path, f"must be a positive number, got "
-                                                     f"{total!r}",
-                                         field_name="metadata.total_size")
-                index_total = float(total)
-            names = sorted({str(v) for v in weight_map.values()})
-            present = [folder_path / n for n in names if (folder_path / n).is_file()]
-            if present and len(present) < len(names):
-                warnings.append(f"{len(names) - len(present)} of {len(names)} shards named "
+                try:
+                    index_total = float(INDEX_BYTES.check(total))
+                except NumberError as exc:
+                    raise ModelFileError(index_path, str(exc).split(": ", 1)[-1],
+                                         field_name="metadata.total_size") from None
+            present, named = _shard_paths(index_path, folder_path, weight_map)
+            if present and len(present) < named:
+                warnings.append(f"{named - len(present)} of {named} shards named "
                                 "in model.safetensors.index.json are missing: weights "
                                 "from the index's total size")
                 present = []

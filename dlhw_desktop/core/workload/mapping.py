@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.models import (
@@ -84,18 +85,43 @@ def has_workload(data: Mapping[str, Any]) -> bool:
     return (bool(model) and model != CUSTOM) or data.get("params") is not None
 
 
+NUMBER_FIELDS: dict[str, NumberField] = {
+    "params": NumberField("params", "Parameters", 0.0, 1e15, low_open=True),
+    "active_params": NumberField("active_params", "Active parameters", 0.0, 1e15,
+                                 low_open=True),
+    "tokens": NumberField("tokens", "Training tokens", 0.0, 1e17, low_open=True),
+}
+"""The ranges of a workload's counts (as a cluster plan holds them): a quadrillion
+parameters is past every model, and far from the float overflow 1e308 would reach."""
+
+_ANY_NUMBER = 1e15
+"""Any other number of a workload (batch, context, layers, MFU...): its own checks judge
+it; this only keeps 1e300 from reaching the arithmetic."""
+
+
 def _number(data: Mapping[str, Any], key: str) -> float | None:
     value = data.get(key)
     if value is None or value == "":
         return None
     if isinstance(value, bool):
         raise InvalidWorkloadError(f"{key} must be a number, got {value!r}")
+    if isinstance(value, int) and value.bit_length() > 128:
+        raise InvalidWorkloadError(f"{key} must be at most {_ANY_NUMBER:g}, got a number of "
+                                   "more than 38 digits")
     try:
         number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InvalidWorkloadError(f"{key} must be a number, got {value!r}") from None
     if not math.isfinite(number):
         raise InvalidWorkloadError(f"{key} must be a finite number, got {value!r}")
+    field = NUMBER_FIELDS.get(key)
+    if field is not None:
+        try:
+            field.check(number)
+        except NumberError as exc:
+            raise InvalidWorkloadError(str(exc)) from None
+    elif abs(number) > _ANY_NUMBER:
+        raise InvalidWorkloadError(f"{key} must be at most {_ANY_NUMBER:g}, got {value!r}")
     return number
 
 

@@ -6,13 +6,16 @@ imports the dispatch in ``model_files``.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from dlhw_desktop.core.files.reading import FileReadError, open_regular, read_bounded
+from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.models import ModelSpec
 
@@ -83,3 +86,52 @@ class LoadedModel:
                 "dtypes": dict(self.dtypes), "quantization": self.quantization,
                 "precision": self.precision, "tensors": len(self.tensors),
                 "warnings": list(self.warnings), "model": self.model.to_dict()}
+
+
+MODEL_COUNT = NumberField("", "a model's count", 1, 1e9, whole=True)
+"""Layers, heads, widths, experts, vocabulary, context: whole, positive and at most a
+billion (every real one is far below); NaN, infinity and 1e300 are refused by name."""
+
+
+def model_count(path: str | os.PathLike[str], name: str, value: object) -> int:
+    """``value`` of field ``name`` as a checked count, or ``ModelFileError`` naming it."""
+    try:
+        return int(MODEL_COUNT.check(value))
+    except NumberError as exc:
+        reason = str(exc).split(": ", 1)[-1]
+        raise ModelFileError(path, reason, field_name=name) from None
+
+
+def open_model_file(path: str | os.PathLike[str], max_bytes: int | None = None) -> BinaryIO:
+    """A model file open for reading its header: a regular file (never a FIFO, a device
+    or a folder named like a shard), of at most ``max_bytes`` when given;
+    ``ModelFileError`` otherwise."""
+    try:
+        return open_regular(path, max_bytes)
+    except FileReadError as exc:
+        raise ModelFileError(path, str(exc).split(": ", 1)[-1]) from None
+
+
+def json_int(text: str) -> int | float:
+    """A JSON integer; one of more than 24 digits becomes a float (infinite past 309
+    digits) that the field checks then refuse by name, instead of Python's 4,300-digit
+    limit raising while the file is parsed."""
+    return int(text) if len(text) <= 25 else float(text)
+
+
+def read_model_json(path: str | os.PathLike[str], max_bytes: int) -> Any:
+    """The JSON of a ``config.json`` or index: a regular file of at most ``max_bytes``;
+    nesting too deep, a file that is not UTF-8 or not JSON is a ``ModelFileError``."""
+    try:
+        text = read_bounded(path, max_bytes).decode("utf-8-sig")
+    except FileReadError as exc:
+        raise ModelFileError(path, str(exc).split(": ", 1)[-1]) from None
+    except UnicodeDecodeError as exc:
+        raise ModelFileError(path, "not UTF-8 text", offset=exc.start) from None
+    try:
+        return json.loads(text, parse_int=json_int)
+    except json.JSONDecodeError as exc:
+        raise ModelFileError(path, f"not JSON: {exc.msg} (line {exc.lineno}, column "
+                                   f"{exc.colno})", offset=exc.pos) from None
+    except RecursionError:
+        raise ModelFileError(path, "not a model file: its JSON is nested too deep") from None

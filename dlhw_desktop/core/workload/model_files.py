@@ -30,7 +30,12 @@ from pathlib import Path
 
 from dlhw_desktop.core.workload.gguf_reader import load_gguf
 from dlhw_desktop.core.workload.hf_config import load_hf_config
-from dlhw_desktop.core.workload.model_file_types import LoadedModel, ModelFileError, TensorInfo
+from dlhw_desktop.core.workload.model_file_types import (
+    LoadedModel,
+    ModelFileError,
+    TensorInfo,
+    open_model_file,
+)
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.safetensors_reader import (
     format_of_dtypes,
@@ -71,14 +76,12 @@ def load_model_file(path: str | os.PathLike[str]) -> LoadedModel:
         config = p / "config.json"
         if config.is_file():
             return load_hf_config(config, folder=True)
-        gguf_files = sorted(p.glob("*.gguf"))
+        gguf_files = sorted(g for g in p.glob("*.gguf") if not g.is_dir())
         if len(gguf_files) == 1:
             return load_gguf(gguf_files[0])
         raise ModelFileError(p, "a model folder needs a config.json (or exactly one .gguf "
                                 "file)", field_name="config.json")
-    if not p.is_file():  # a FIFO or a device would block or never end
-        raise ModelFileError(p, "not a regular file")
-    with open(p, "rb") as f:
+    with open_model_file(p) as f:  # a FIFO or a device would block or never end
         head = f.read(8)
     if head[:4] == b"GGUF":
         return load_gguf(p)

@@ -8,12 +8,18 @@ bitsandbytes 4-bit), and the weight format most parameters are stored in.
 from __future__ import annotations
 
 import json
+import os
 import struct
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dlhw_desktop.core.workload.model_file_types import ModelFileError, TensorInfo
+from dlhw_desktop.core.workload.model_file_types import (
+    ModelFileError,
+    TensorInfo,
+    json_int,
+    open_model_file,
+)
 
 MAX_JSON_HEADER = 100 * 1024 * 1024
 """The safetensors reference implementation refuses headers above 100 MB."""
@@ -28,8 +34,8 @@ SAFETENSORS_BYTES: dict[str, float] = {
 
 def read_safetensors_header(path: Path) -> tuple[dict[str, TensorInfo], int]:
     """Every tensor of one safetensors file, and the file size; only the header is read."""
-    size = path.stat().st_size
-    with open(path, "rb") as f:
+    with open_model_file(path) as f:  # a regular file: never a FIFO or a folder
+        size = os.fstat(f.fileno()).st_size
         raw = f.read(8)
         if len(raw) < 8:
             raise ModelFileError(path, f"truncated: {len(raw)} bytes, a safetensors file "
@@ -41,11 +47,14 @@ def read_safetensors_header(path: Path) -> tuple[dict[str, TensorInfo], int]:
                                  offset=0)
         text = f.read(length)
     try:
-        header = json.loads(text)
+        header = json.loads(text, parse_int=json_int)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         pos = getattr(exc, "pos", 0) or 0
         raise ModelFileError(path, f"header is not JSON ({exc.__class__.__name__})",
                              offset=8 + pos) from None
+    except RecursionError:
+        raise ModelFileError(path, "header is nested too deep (not safetensors)",
+                             offset=8) from None
     if not isinstance(header, dict):
         raise ModelFileError(path, "header is not a JSON object", offset=8)
     data_size = size - 8 - length

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from dlhw_desktop.catalog.price_store import PriceBook
-from dlhw_desktop.core.prices.book import PriceBookError, parse_amount, parse_date
+from dlhw_desktop.core.prices.book import PriceBookError, checked_rate, parse_date
 from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.core.prices.kinds import CURRENCIES
 
@@ -78,7 +78,7 @@ class CurrencyDialog(QDialog):
         code = self.currency.currentText()
         text = self.rate.text().strip()
         if code != "USD" and text:
-            usd_per_unit = parse_amount(text)
+            usd_per_unit = checked_rate(text)
             when = parse_date(self.rate_date.text() or date.today().isoformat())
             known = self._rates.get(code)
             if known is None or (known.usd_per_unit, known.rate_date) != (usd_per_unit, when):

@@ -34,9 +34,12 @@ from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.files.reading import read_bounded
+from dlhw_desktop.core.limits import MAX_PRICE_LIST_BYTES
 from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.core.prices.price_list import (
     ImportPreview,
+    ImportRow,
     PartIndex,
     decode,
     guess_columns,
@@ -175,17 +178,30 @@ class PriceImportDialog(QDialog):
 
     # --- reading ------------------------------------------------------------------------
     def _read_file(self) -> None:
-        """Read the file and its header on the GUI thread (a few ms), then preview."""
-        try:
-            self.data = self.path.read_bytes()
-            text, encoding = decode(self.data)
-            self.header, rows, delimiter = read_table(text)
-        except OSError as exc:
-            self._fail(f"Cannot read {self.path}: {exc.strerror or exc}")
-            return
-        except PriceBookError as exc:
+        """Read the file and its header on a worker thread (a bounded read: a regular file
+        of at most ``MAX_PRICE_LIST_BYTES``, never a FIFO or a device), then preview."""
+        self.progress.show()
+        self._show_progress(f"Reading {self.path.name}", 0, 0)
+        path = self.path
+
+        def work() -> tuple[bytes, str, list[str], list[ImportRow], str]:
+            data = read_bounded(path, MAX_PRICE_LIST_BYTES)
+            text, encoding = decode(data)
+            header, rows, delimiter = read_table(text)
+            return data, encoding, header, rows, delimiter
+
+        run_in_background(work, self._file_read, self._file_failed, self)
+
+    def _file_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, DlhwError):
             self._fail(f"{self.path.name}: {exc}")
             return
+        log.error("price list could not be read", exc_info=exc)
+        self._fail(f"{self.path.name} could not be read ({type(exc).__name__}: {exc}); "
+                   "nothing was saved")
+
+    def _file_read(self, result: tuple[bytes, str, list[str], list[ImportRow], str]) -> None:
+        self.data, encoding, self.header, rows, delimiter = result
         separator = {",": "commas", ";": "semicolons", "\t": "tabs"}.get(delimiter, delimiter)
         first = rows[0].line if rows else 2
         above = f" from line {first:,} (the lines above are its heading)" if first > 2 else ""

@@ -84,6 +84,7 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
                 QTimer.singleShot(0, window.restore_last_tab)
             # a build left unsaved by a crash: offered once the window is whole
             QTimer.singleShot(0, window.offer_recovery)
+            QTimer.singleShot(0, window.report_price_book)  # rows left out, named
 
     if not timing:  # the Compare tab's libraries load while the user reads the catalog
         window.catalog_ready.connect(window.warm_up_compare)

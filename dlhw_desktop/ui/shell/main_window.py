@@ -188,6 +188,24 @@ class MainWindow(MainMenus, QMainWindow):
             self._price_book = PriceBook()
         return self._price_book
 
+    def report_price_book(self) -> list[str]:
+        """At start-up: what of the price book cannot be read (rows of the wrong type, each
+        named, or the whole file), said in the status bar and on stderr; the rest counts."""
+        from dlhw_desktop.core.prices.book import PriceBookError
+
+        try:
+            problems = self.price_book.problems()
+        except PriceBookError as exc:
+            problems = [f"{exc}; your own prices are not counted"]
+        for line in problems[:20]:
+            print(f"dlhw: warning: {line}", file=sys.stderr)
+        if problems:
+            first = problems[0]
+            more = f" (and {len(problems) - 1:,} more)" if len(problems) > 1 else ""
+            self.statusBar().showMessage(first[:1].upper() + first[1:] + more)
+            self.statusBar().setToolTip("\n".join(problems[:50]))
+        return problems
+
     def _part_changed(self, part_id: str) -> None:
         """A price or a figure of the part changed in another tab: the build shows it."""
         if self.build_page.is_created:

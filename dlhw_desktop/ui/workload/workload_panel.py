@@ -50,6 +50,7 @@ from dlhw_desktop.core.build.workload_fit import (
     workload_checks,
 )
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
@@ -66,6 +67,7 @@ from dlhw_desktop.core.workload import (
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud
+from dlhw_desktop.ui.common.background import run_in_background
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
@@ -359,23 +361,42 @@ class WorkloadPanel(QWidget):
                                             self._find)
 
     # --- models from files ------------------------------------------------------------------
-    def open_model_dialog(self) -> LoadedModel | None:
+    def open_model_dialog(self) -> None:
         """File > Open model…: choose a model file or folder and take its model."""
         path, _ = QFileDialog.getOpenFileName(
             self, "Open model", str(Path.home()),
             "Model files (*.gguf *.safetensors config.json *.json);;All files (*)")
-        return self.open_model_file(Path(path)) if path else None
+        if path:
+            self.load_model_in_background(Path(path))
+
+    def load_model_in_background(self, path: Path) -> None:
+        """Read ``path`` on a worker thread (a slow disk or a network folder must not
+        freeze the window); the model is taken when it arrives, a bad file is a dialog."""
+        from dlhw_desktop.core.workload.model_files import load_model_file
+
+        self.file_label.setText(f"Reading {escape(path.name)}…")
+        run_in_background(lambda: load_model_file(path), self._take_loaded,
+                          self._model_failed, self)
+
+    def _model_failed(self, exc: BaseException) -> None:
+        self.file_label.setText("")
+        show_error(self, "Cannot read the model", str(exc) if isinstance(
+            exc, DlhwError | OSError) else f"{type(exc).__name__}: {exc}")
 
     def open_model_file(self, path: Path) -> LoadedModel | None:
-        """Read ``path`` (header and tensor table only) and make its model the workload's,
-        keeping the job's other settings; one undoable edit. A bad file is a dialog."""
-        from dlhw_desktop.core.workload.model_files import ModelFileError, load_model_file
+        """Read ``path`` (header and tensor table only) now and make its model the
+        workload's, keeping the job's other settings; one undoable edit. A bad file is a
+        dialog."""
+        from dlhw_desktop.core.workload.model_files import load_model_file
 
         try:
             loaded = load_model_file(path)
-        except (ModelFileError, OSError) as exc:
-            show_error(self, "Cannot read the model", str(exc))
+        except (DlhwError, OSError) as exc:
+            self._model_failed(exc)
             return None
+        return self._take_loaded(loaded)
+
+    def _take_loaded(self, loaded: LoadedModel) -> LoadedModel:
         base = self._planned.workload
         precision = loaded.precision or (base.precision if base is not None else "BF16")
         try:
@@ -413,7 +434,7 @@ class WorkloadPanel(QWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.open_model_file(path)
+        self.load_model_in_background(path)
 
     # --- the dialogs ------------------------------------------------------------------------
     def open_what_fits(self) -> QWidget | None:
