@@ -49,9 +49,10 @@ class PartQuery:
     """Only the parts that fit a build (the picker's default); applies to its category."""
 
 
-def fts_match(query: PartQuery) -> str | None:
-    """The MATCH expression for the query's text, within its category if it has one."""
-    words = fts_query(query.text)
+def fts_match(query: PartQuery, prefix: bool = True) -> str | None:
+    """The MATCH expression for the query's text, within its category if it has one
+    (``prefix=False``: every word whole, see ``search.fts_query``)."""
+    words = fts_query(query.text, prefix)
     if words is None:
         return None
     match = f"search_text : ({words})"
@@ -118,6 +119,16 @@ def where_clause(query: PartQuery, conn: sqlite3.Connection, groups: GroupCache
         else:
             raise ValueError(f"unknown filter operation {flt.op!r}")
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+def whole_words_first(query: PartQuery) -> tuple[str, list[Any]]:
+    """The ``ORDER BY`` term (and its parameter) that lists the parts matching every typed
+    word whole before those matching only by prefix; empty without typed words. Used with
+    the name order (the default), never with a column the user sorts by."""
+    exact = fts_match(query, prefix=False)
+    if exact is None or query.sort_field != "name":
+        return "", []
+    return "rowid IN (SELECT rowid FROM parts_fts WHERE parts_fts MATCH ?) DESC, ", [exact]
 
 
 def order_clause(query: PartQuery) -> str:

@@ -44,13 +44,19 @@ def tokens(text: str) -> list[str]:
     return [t.lower() for t in _WORD.findall(normalized(text))][:MAX_TOKENS]
 
 
-def fts_query(text: str) -> str | None:
-    """An FTS5 MATCH expression for ``text``; ``None`` when it holds no word."""
+def fts_query(text: str, prefix: bool = True) -> str | None:
+    """An FTS5 MATCH expression for ``text``; ``None`` when it holds no word.
+
+    ``prefix=False`` asks for every word whole: the parts that match it are listed before
+    those that only match a longer word ("GB10" is the GB10, before a FirePro whose "8 GB
+    (100-505724)" indexes the joined word "gb100").
+    """
     words = tokens(text)
     if not words:
         return None
     kept = [w for w in words if w not in FILLER_WORDS] or words
-    return " AND ".join(f'"{w}"*' for w in kept)
+    star = "*" if prefix else ""
+    return " AND ".join(f'"{w}"{star}' for w in kept)
 
 
 def series_aliases(words: Iterable[str]) -> list[str]:

@@ -30,6 +30,7 @@ from dlhw_desktop.catalog.part_query import (
     fts_match,
     order_clause,
     where_clause,
+    whole_words_first,
 )
 from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
 from dlhw_desktop.catalog.schema import (
@@ -304,6 +305,9 @@ class Catalog:
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
             source = f"parts INDEXED BY {index}"
+        else:  # a narrow search: whole-word matches first (a broad one walks the names)
+            first, values = whole_words_first(query)
+            order, params = first + order, [*params, *values]
         sql = f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?"
         if query.sort_field != "name":
             # No index gives this order: sort the keys alone, then read the page's rows

@@ -145,7 +145,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               "What the CPU draws under all-core load at its stock limits: Intel's Maximum "
               "Turbo Power (PL2), AMD's PPT"),
     FieldSpec("form_factor", "Form factor", "text", categories=_A,
-              description="pcie, sxm, oam or cloud"),
+              description="pcie, sxm, oam, integrated (the GPU built into a complete "
+                          "system's chip) or cloud"),
     FieldSpec("slot_width", "Slot width", "float", "slots", _A),
     FieldSpec("board_length_mm", "Length", "int", "mm", _A),
     FieldSpec("cooling", "Cooling", "text", categories=_A,
@@ -293,7 +294,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               description="The GPU board the platform carries, e.g. HGX H100 8-GPU or "
                           "AMD Instinct MI300X UBB"),
     FieldSpec("gpu_form_factor", "GPU module form", "text", categories=_S,
-              description="sxm or oam: the module kind the baseboard takes"),
+              description="sxm or oam: the module kind the baseboard takes; integrated: "
+                          "a complete system whose GPU is built into its chip"),
     FieldSpec("gpu_count", "GPU modules", "int", categories=_S,
               description="Modules the baseboard carries (it is populated in full)"),
     FieldSpec("supported_gpus", "GPUs it takes", "text", categories=_S,

@@ -11,8 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-SERVER_MODULE_FORMS: frozenset[str] = frozenset({"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam"})
-"""Accelerator form factors that sit on a server baseboard (powered and cooled by it)."""
+INTEGRATED_FORM = "integrated"
+"""The GPU built into a complete system's chip (Apple M-series Max/Ultra, NVIDIA GB10, AMD
+Ryzen AI Max): it comes with the system, which powers and cools it."""
+
+SERVER_MODULE_FORMS: frozenset[str] = frozenset(
+    {"sxm", "sxm2", "sxm3", "sxm4", "sxm5", "oam", INTEGRATED_FORM})
+"""Accelerator form factors that are not PCIe cards: modules on a server baseboard, or a
+complete system's integrated GPU (powered and cooled by the platform either way)."""
 
 # --- quantities in one build (one machine, or one rented fleet) --------------------------
 

@@ -63,7 +63,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "cooling": ("active", "blower", "passive"),
     "case_kind": ("tower", "rackmount", "open-frame"),
     "cooler_kind": ("air", "aio", "custom-loop"),
-    "form_factor": ("pcie", "sxm", "oam", "cloud"),
+    "form_factor": ("pcie", "sxm", "oam", "integrated", "cloud"),
     "storage_kind": ("nvme", "sata-ssd", "hdd", "system"),
 }
 """Text figures with a closed vocabulary: the checks read only these words."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
-from dlhw_desktop.core.limits import SERVER_MODULE_FORMS
+from dlhw_desktop.core.limits import INTEGRATED_FORM, SERVER_MODULE_FORMS
 from dlhw_desktop.core.parts import Part
 
 NOT_IN_A_SLOT: frozenset[str] = SERVER_MODULE_FORMS | {"cloud"}
@@ -44,6 +44,11 @@ class CheckInput:
 
 def _card(name: str, *checks: str) -> CheckInput:
     return CheckInput(name, checks, ("form_factor", NOT_IN_A_SLOT))
+
+
+def _supplied(name: str, *checks: str) -> CheckInput:
+    """A platform's supply figure: not read on a system whose GPU is built into its chip."""
+    return CheckInput(name, checks, ("gpu_form_factor", frozenset({INTEGRATED_FORM})))
 
 
 def _barebone(name: str, *checks: str) -> CheckInput:
@@ -120,9 +125,9 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
     Category.SERVER: (
         CheckInput("gpu_form_factor", ("compat.server_modules",)),
         CheckInput("gpu_count", ("compat.server_modules",)),
-        CheckInput("psu_count", ("power.server_supplies",)),
-        CheckInput("psu_unit_w", ("power.server_supplies",)),
-        CheckInput("psu_redundancy", ("power.server_supplies",)),
+        _supplied("psu_count", "power.server_supplies"),
+        _supplied("psu_unit_w", "power.server_supplies"),
+        _supplied("psu_redundancy", "power.server_supplies"),
         # A barebone is also the board its CPUs and memory are checked against.
         _barebone("socket", "compat.socket"),
         _barebone("cpu_sockets", "compat.cpu_sockets"),

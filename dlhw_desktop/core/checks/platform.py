@@ -39,6 +39,7 @@ from dlhw_desktop.core.checks.cooler_mounting import (
 )
 from dlhw_desktop.core.compat.vocabulary import form_list, norm_form, norm_socket
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.limits import INTEGRATED_FORM
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
@@ -414,7 +415,15 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
             tuple(p.id for p in unknown)))
     for item in ctx.accelerators:
         form = item.part.text("form_factor").lower()
-        if form in SERVER_MODULE_FORMS:
+        if form == INTEGRATED_FORM:
+            results.append(CheckResult(
+                "compat.baseboard", "compatibility", "fail",
+                f"{counted(item.part, item.quantity)} is the GPU built into a complete "
+                "system's chip: it cannot be fitted in a PCIe slot", {"form_factor": form},
+                (item.part.id,),
+                "Choose the system itself (the server category, e.g. a Mac Studio or DGX "
+                "Spark) instead of a desktop board, or a PCIe card."))
+        elif form in SERVER_MODULE_FORMS:
             results.append(CheckResult(
                 "compat.baseboard", "compatibility", "fail",
                 f"{counted(item.part, item.quantity)} is an {form.upper()} module: it mounts "

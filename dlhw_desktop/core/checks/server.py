@@ -8,11 +8,15 @@ has one, the desktop checks that do not apply (the PCIe-card, case and ATX power
   (a DGX) only its modules. Drives are optional (the platform has its own bays).
 - ``compat.server_modules``: the modules against the baseboard: their form (SXM or OAM),
   the models it takes (``supported_gpus``), all of one model, and exactly ``gpu_count``
-  of them (HGX and UBB baseboards ship fully populated).
+  of them (HGX and UBB baseboards ship fully populated). A complete system whose GPU is
+  built into its chip (``gpu_form_factor`` "integrated": a Mac Studio, a DGX Spark, a
+  Ryzen AI Max machine) takes exactly its own GPU row, once.
 - ``compat.server_parts``: a motherboard, case, ATX power supply or CPU cooler beside the
   platform is not used (the platform has its own).
 - ``power.server_supplies``: the load against the supplies that carry it with the spares
-  lost. ``psu_redundancy`` "N+M" says N of the N+M modules carry the full load (NVIDIA's
+  lost (not judged for a system with an integrated GPU: its maker sized the one supply
+  for the one configuration it sells, and nothing in it can be changed).
+  ``psu_redundancy`` "N+M" says N of the N+M modules carry the full load (NVIDIA's
   DGX H100 is 4+2, the DGX B200 5+1, Dell's XE9680 3+3); the load is the vendor's maximum
   system power when published (a worst case), else the sum of the parts.
 - ``power.server_circuit``: the wall draw (the vendor's maximum input power when known)
@@ -36,6 +40,7 @@ from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.settings import HOURS_PER_YEAR, MAINS, SERVER_MAINS
 from dlhw_desktop.core.fields import field_label
+from dlhw_desktop.core.limits import INTEGRATED_FORM
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status
 
@@ -47,6 +52,11 @@ def module_forms(server: Part) -> set[str]:
     """``gpu_form_factor`` "sxm/oam" -> {"sxm", "oam"}."""
     return {f.strip().lower() for f in re.split(r"[/,;]", server.text("gpu_form_factor"))
             if f.strip()}
+
+
+def integrated(server: Part) -> bool:
+    """A complete system whose GPU is built into its chip (one GPU, its own)."""
+    return INTEGRATED_FORM in module_forms(server)
 
 
 def supported_ids(server: Part) -> tuple[str, ...]:
@@ -108,6 +118,14 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
                             figures, ids)]
     wrong_form = [i for i in ctx.accelerators
                   if not _form_matches(i.part.text("form_factor").lower(), forms)]
+    if wrong_form and integrated(server):
+        part = wrong_form[0].part
+        return [CheckResult(
+            "compat.server_modules", "compatibility", "fail",
+            f"{server.display_name} has its GPU built into its chip: {part.display_name} "
+            "cannot be added to it", figures, ids,
+            f"Choose its own GPU ({join(supported_ids(server)) or 'n/a'}), or another "
+            "system.")]
     if wrong_form:
         part = wrong_form[0].part
         form = part.text("form_factor").upper()
@@ -124,6 +142,12 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
             "one model of module", figures, ids, "Keep one model of GPU module.")]
     item = ctx.accelerators[0]
     allowed = supported_ids(server)
+    if allowed and item.part.id not in allowed and integrated(server):
+        return [CheckResult(
+            "compat.server_modules", "compatibility", "fail",
+            f"{item.part.display_name} is not {server.display_name}'s GPU: its GPU is "
+            f"built into its chip ({join(allowed)})", figures, ids,
+            "Choose the system's own GPU, or the system built on this one.")]
     if allowed and item.part.id not in allowed:
         return [CheckResult(
             "compat.server_modules", "compatibility", "fail",
@@ -135,12 +159,22 @@ def check_server_modules(ctx: CheckContext) -> list[CheckResult]:
                             f"{counted(item.part, count)} on {server.display_name}: the "
                             f"baseboard's module count is unknown "
                             f"({missing([(server, 'gpu_count')])})", figures, ids)]
+    if count != wanted and integrated(server):
+        return [CheckResult(
+            "compat.server_modules", "compatibility", "fail",
+            f"{counted(item.part, count)} on {server.display_name}, which has "
+            f"{wanted:.0f} GPU built into its chip", figures, ids,
+            f"Set the GPU count to {wanted:.0f}.")]
     if count != wanted:
         return [CheckResult(
             "compat.server_modules", "compatibility", "fail",
             f"{counted(item.part, count)} on {server.display_name}'s {board}, which is "
             f"populated with {wanted:.0f}: baseboards ship fully populated",
             figures, ids, f"Set the module count to {wanted:.0f}.")]
+    if integrated(server):
+        return [CheckResult("compat.server_modules", "compatibility", "pass",
+                            f"{item.part.display_name} is {server.display_name}'s own GPU "
+                            "(built into its chip)", figures, ids)]
     link = server.number("gpu_link_gb_s")
     tail = f", {link:,.0f} GB/s GPU-to-GPU per GPU" if link is not None else ""
     return [CheckResult("compat.server_modules", "compatibility", "pass",
@@ -182,7 +216,7 @@ def server_load_w(ctx: CheckContext) -> tuple[float | None, str]:
 
 def check_server_supplies(ctx: CheckContext) -> list[CheckResult]:
     server = ctx.server
-    if server is None:
+    if server is None or integrated(server):
         return []
     count, unit, scheme = server.number("psu_count"), server.number("psu_unit_w"), \
         redundancy(server)

@@ -51,7 +51,7 @@ from dlhw_desktop.core.compat.vocabulary import (
     socket_list,
 )
 from dlhw_desktop.core.fields import Category, field_label
-from dlhw_desktop.core.limits import SERVER_MODULE_FORMS
+from dlhw_desktop.core.limits import INTEGRATED_FORM, SERVER_MODULE_FORMS
 from dlhw_desktop.core.parts import Part
 
 CONSUMER_SOCKETS: frozenset[str] = frozenset({"AM4", "AM5", "LGA1700", "LGA1851", "LGA1200"})
@@ -416,6 +416,8 @@ def _module_rule(build: Build) -> Rule | None:
         form = _text(values.get("form_factor")).lower()
         if form == "cloud":
             return _no("sold only as a cloud instance: rent it, it cannot be fitted")
+        if desktop and form == INTEGRATED_FORM:
+            return _no("the GPU built into a complete system: choose the system instead")
         if desktop and form in SERVER_MODULE_FORMS:
             return _no(f"an {form.upper()} module mounts on a server baseboard, not in a "
                        "PCIe slot")

@@ -1,7 +1,8 @@
 """What fits, cheapest first: ``rank_fits`` tries every catalog accelerator with 1 to 8
-GPUs and every cloud offering with ``fit.fit`` and returns the options that fit as
-``FitOption`` records the UI can show and add to a build; ``cheapest_cloud`` picks the
-cloud offer to compare a build with, among those running the same software stack.
+GPUs (a GPU built into a system's chip only once) and every cloud offering with
+``fit.fit`` and returns the options that fit as ``FitOption`` records the UI can show
+and add to a build; ``cheapest_cloud`` picks the cloud offer to compare a build with,
+among those running the same software stack.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.limits import INTEGRATED_FORM
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.kinds import STALE_AFTER_MONTHS, PriceKind, is_stale, price_kind
 from dlhw_desktop.core.verdict import Status
@@ -181,7 +183,9 @@ def rank_fits(
             continue
         chosen: int | None = None
         tight: int | None = None
-        for count in counts:
+        # A GPU built into a system's chip comes one to a machine.
+        one_only = part.text("form_factor").lower() == INTEGRATED_FORM
+        for count in [n for n in counts if n == 1] if one_only else counts:
             estimate = per_gpu(count)
             status = memory_status(estimate.per_gpu_bytes, vram, estimate.complete)
             if status == "warn" and tight is None:
@@ -219,7 +223,7 @@ def rank_fits(
     return options
 
 
-SOFTWARE_STACKS = ("CUDA", "ROCm", "XLA", "Neuron", "SynapseAI", "oneAPI", "Vitis")
+SOFTWARE_STACKS = ("CUDA", "ROCm", "XLA", "Neuron", "SynapseAI", "oneAPI", "Vitis", "Metal")
 
 
 def software_stack(part: Part | None) -> str | None:

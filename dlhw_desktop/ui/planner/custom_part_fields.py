@@ -23,7 +23,7 @@ CLOSED_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "market_segment": (("consumer", "Consumer"), ("workstation", "Workstation"),
                        ("datacenter", "Data centre"), ("cloud", "Cloud only")),
     "form_factor": (("pcie", "PCIe card"), ("sxm", "SXM module"), ("oam", "OAM module"),
-                    ("cloud", "Cloud only")),
+                    ("integrated", "Built into a system's chip"), ("cloud", "Cloud only")),
     "cooling": (("active", "Active (open-air fans)"), ("blower", "Blower"),
                 ("passive", "Passive (needs server airflow)")),
     "storage_kind": (("nvme", "NVMe SSD"), ("sata-ssd", "SATA SSD"), ("hdd", "Hard disk"),
