@@ -46,7 +46,7 @@ from dlhw_desktop.core.workload.model_files import (
     looks_like_model_file,
 )
 from dlhw_desktop.core.workload.model_presets import presets
-from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
+from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, format_label
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
@@ -82,7 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--mode", choices=MODES, help="default inference")
     p.add_argument("--precision", metavar="P",
                    help="weights (inference) or compute (training): "
-                   + ", ".join(WEIGHT_FORMATS) + " (default BF16)")
+                   + ", ".join(WEIGHT_FORMATS) + " (default BF16; bitsandbytes 4-bit: NF4 "
+                   "is the library default, 4.5 bits, NF4-DQ with double quantisation, "
+                   "4.127 bits; QLoRA takes either, default NF4)")
     p.add_argument("--batch", type=bounded_int(1), metavar="B",
                    help="concurrent sequences (inference) or micro-batch per GPU (training), "
                    "default 1")
@@ -367,7 +369,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
                 ranking: list[Any] | None) -> None:
     out = sys.stdout.write
     model = workload.model
-    out(f"{model.name}: {workload.mode}, {workload.base_format}, batch {workload.batch}, "
+    out(f"{model.name}: {workload.mode}, {format_label(workload.base_format)}, "
+        f"batch {workload.batch}, "
         f"{workload.seq_len} tokens/sample\n")
     out(f"Memory per GPU ({memory.parallel.describe()}):\n")
     width = max(len(i.label) for i in memory.items)

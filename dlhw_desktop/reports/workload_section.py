@@ -20,6 +20,7 @@ from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
+from dlhw_desktop.core.workload.precision import format_label
 from dlhw_desktop.reports.sheet_model import (
     Bar,
     BarChart,
@@ -110,8 +111,9 @@ def _settings(result: FitResult) -> tuple[Figure, ...]:
     rows = [
         Figure("Model", f"{model.name} ({params} parameters)", key="model"),
         Figure("Mode", MODE_LABELS.get(w.mode, w.mode), key="mode"),
-        Figure("Precision", w.base_format if w.base_format == w.compute
-               else f"{w.base_format} weights, {w.compute} compute", key="precision"),
+        Figure("Precision", format_label(w.base_format) if w.base_format == w.compute
+               else f"{format_label(w.base_format)} weights, {w.compute} compute",
+               key="precision"),
         Figure("Batch x sequence", f"{w.batch} x {w.seq_len:,} tokens", key="batch"),
     ]
     if w.mode in ("lora", "qlora"):
