@@ -96,6 +96,16 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("Q5_K_S", 5.54, "FP16", _LLAMA_CPP_QUANT + " (5.54 bpw)"),
         WeightFormat("Q4_0", 4.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 4-bit + one "
                      "fp16 scale = 18 bytes / 32 weights)"),
+        WeightFormat("Q4_1", 5.0, "FP16", "ggml block_q4_1: 32 4-bit values with an fp16 "
+                     "scale and an fp16 minimum = 20 bytes / 32 weights"),
+        WeightFormat("Q5_0", 5.5, "FP16", "ggml block_q5_0: 32 5-bit values (4 low bits + "
+                     "a 32-bit mask of high bits) and an fp16 scale = 22 bytes / 32 weights"),
+        WeightFormat("Q5_1", 6.0, "FP16", "ggml block_q5_1: as Q5_0 with an fp16 minimum = "
+                     "24 bytes / 32 weights"),
+        WeightFormat("Q3_K_S", 3.6429, "FP16", _LLAMA_CPP_QUANT + " (3.64 bpw for Llama 3.1 "
+                     "8B over the whole file)"),
+        WeightFormat("Q2_K", 3.1593, "FP16", _LLAMA_CPP_QUANT + " (3.16 bpw for Llama 3.1 8B "
+                     "over the whole file: Q2_K for most tensors, higher types for some)"),
         WeightFormat("GPTQ-4BIT", 4 + 20 / 128, "FP16",
                      "Frantar et al. 2022, GPTQ, https://arxiv.org/abs/2210.17323; group size "
                      "128 with an fp16 scale and a packed 4-bit zero point per group "

@@ -32,7 +32,7 @@ DEFAULT_MFU = 0.40
 DEFAULT_LORA_RANK = 16
 
 SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
-"""The serving stacks ``timing.SERVING_STACKS`` has a measured efficiency for."""
+"""The serving stacks ``inference.SERVING_STACKS`` describes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class Workload:
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
     serving: str | None = None
-    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
+    """Serving stack for inference speed (``inference.SERVING_STACKS``: llama.cpp, vllm,
     tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
     loss_chunks: int = 1
     """Chunks the training loss is computed in (``activation_memory.LOSS_BYTES_PER_LOGIT``):
