@@ -18,6 +18,11 @@ from dlhw_desktop.commands.common import (
     print_json,
     warn_user_parts,
 )
+from dlhw_desktop.commands.fit_serving import (
+    add_serving_arguments,
+    check_serving_flags,
+    print_serving,
+)
 from dlhw_desktop.core import limits
 from dlhw_desktop.core.build.build import Build, quantity_limit
 from dlhw_desktop.core.errors import UnknownPartError
@@ -47,6 +52,7 @@ from dlhw_desktop.core.workload.model_files import (
 )
 from dlhw_desktop.core.workload.model_presets import presets
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, format_label
+from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
@@ -114,6 +120,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--serving", choices=SERVING_STACK_KEYS,
                    help="serving stack for the achievable decode speed (default llama.cpp "
                    "for GGUF formats, else vllm)")
+    add_serving_arguments(p)
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
                       help="accelerator part id with an optional count, e.g. "
@@ -172,6 +179,8 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
         "serving": args.serving, "loss_chunks": args.loss_chunks,
         "lora_dropout": args.lora_dropout, "checkpoint_every": args.checkpoint_every,
+        "input_tokens": args.input_tokens, "output_tokens": args.output_tokens,
+        "users": args.users, "target_tps": args.target_tps, "target_ttft": args.target_ttft,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:
@@ -313,6 +322,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     planned = _planned_workload(args, build.workload if build is not None else None)
     workload = planned.workload
     assert workload is not None  # _planned_workload raised otherwise
+    check_serving_flags(args, workload, find is not None)
+    serving: ServingEstimate | None = None
     if loaded is not None:
         workload = replace(workload, model=loaded.model)
         planned = planned.with_workload(workload)
@@ -333,6 +344,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
+        serving = serving_for_fit(result, planned.serving,
+                                  open_catalog(args).parts(Category.CLOUD))
+        data["serving"] = None if serving is None else serving.to_dict()
     else:
         memory = estimate_memory(workload, planned.parallelism(1))
         data["memory"] = memory.to_dict()
@@ -349,6 +363,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         _print_text(workload, memory, result, ranking)
+        if serving is not None:
+            print_serving(serving)
     if result is not None and result.status == "fail":
         return EXIT_FAILED_CHECK
     return 0
