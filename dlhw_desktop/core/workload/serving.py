@@ -211,10 +211,8 @@ def estimate_serving(copy: Copy, request: ServingRequest, *, stack_name: str,
                          f"{request.users - most:,} users wait in the queue")
     else:
         met = [t.concurrency for t in targets if t.concurrency is not None]
-        if len(met) < len(targets):
-            chosen = 1  # a target no concurrency meets: where the setup comes nearest
-        else:
-            chosen = min(met) if met else most
+        # a target no concurrency meets: the point where the setup comes nearest, 1 user
+        chosen = 1 if len(met) < len(targets) else min(met) if met else most
         at = point(copy, chosen, most)
     return ServingEstimate(stack_name, copy.input_tokens, copy.output_tokens, copy, most,
                            limit, at, targets, own_usd_per_hour, rented_usd_per_hour,
