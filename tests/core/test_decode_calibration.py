@@ -61,7 +61,7 @@ def test_the_shipped_coefficients_are_the_fit_of_the_shipped_data(
         data: list[cal.Measurement]) -> None:
     """scripts/fit_decode.py was run after the last change of the CSVs."""
     coefficients = cal.fit(data)
-    assert fitted.ROWS == len(data)
+    assert len(data) == fitted.ROWS
     for memory_class, ratio in fitted.SECONDS_PER_BYTE_RATIO.items():
         assert coefficients[f"mem_{memory_class}"] == pytest.approx(ratio, rel=1e-3)
     for backend, seconds in fitted.PER_LAYER_S.items():

@@ -174,8 +174,8 @@ def answer_targets(copy: Copy, most: int, request: ServingRequest
 
     Speed per user falls and the first-token time grows with concurrency; past the
     memory's limit more users only queue (slower first tokens, the same speed), so the
-    speed target is searched up to the limit and the first-token target up to the users
-    asked for or the limit, whichever is larger.
+    speed target is searched up to the limit and the first-token target up to
+    ``MAX_USERS``, both by bisection.
     """
     answers: list[TargetAnswer] = []
     first = point(copy, 1, most)
@@ -185,10 +185,11 @@ def answer_targets(copy: Copy, most: int, request: ServingRequest
                      1, max(most, 1))
         answers.append(TargetAnswer("tps", target, n is not None, n,
                                     first.per_user_tokens_per_s))
-    if request.target_ttft_s is not None:
+    if request.target_ttft_s is not None and copy.prefill_s is not None:
         target = request.target_ttft_s
-        top = max(most, request.users or 1, 1)
-        n = _largest(lambda c: point(copy, c, most).ttft_s <= target, 1, top)
+        # past the memory's limit newcomers queue, and a patient target admits them:
+        # the search runs to the largest user count there is (30 halvings)
+        n = _largest(lambda c: (point(copy, c, most).ttft_s or 0.0) <= target, 1, MAX_USERS)
         answers.append(TargetAnswer("ttft", target, n is not None, n, first.ttft_s))
     return tuple(answers)
 
