@@ -66,9 +66,12 @@ from dlhw_desktop.core.workload import (
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud
+from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.workload.serving_form import ServingForm
+from dlhw_desktop.ui.workload.serving_view import ServingView
 from dlhw_desktop.ui.workload.workload_form import WorkloadForm
 from dlhw_desktop.ui.workload.workload_results import WorkloadResults, muted
 
@@ -113,7 +116,11 @@ class WorkloadPanel(QWidget):
         self._advisor: QWidget | None = None
         self._loaded: LoadedModel | None = None  # the model file last opened
         self.form = WorkloadForm(self)
+        self.serving_form = ServingForm(self)
         self.results = WorkloadResults(self)
+        self.serving_view = ServingView(self)
+        self._serving: ServingEstimate | None = None
+        self._serving_error = ""
         self.hint_label = muted(QLabel(objectName="workload_hint"))
         self.what_fits_button = QPushButton("What fits…", objectName="workload_what_fits")
         self.what_fits_button.setToolTip("Catalog GPUs and cloud offerings that run this "
@@ -131,6 +138,7 @@ class WorkloadPanel(QWidget):
                                        "their reasons")
         self._make_layout()
         self.form.edited.connect(self._edited)
+        self.serving_form.edited.connect(self._edited)
         self.what_fits_button.clicked.connect(self.open_what_fits)
         self.advisor_button.clicked.connect(self.open_advisor)
         self.model_file_button.clicked.connect(lambda: self.open_model_dialog())
@@ -151,10 +159,12 @@ class WorkloadPanel(QWidget):
         column.setContentsMargins(8, 8, 8, 8)
         column.setSpacing(8)
         column.addWidget(self.form)
+        column.addWidget(self.serving_form)
         column.addWidget(self.file_label)
         column.addWidget(line)
         column.addWidget(self.hint_label)
         column.addWidget(self.results)
+        column.addWidget(self.serving_view)
         column.addLayout(buttons)
         column.addStretch(1)
         scroll = QScrollArea(objectName="workload_scroll")
@@ -195,6 +205,7 @@ class WorkloadPanel(QWidget):
         self._error = self._planned.error
         self.form.set_gpu_count(self.gpu_count())
         self.form.show_workload(self._planned)
+        self.serving_form.show_request(self._planned.serving)
         self._refresh()
 
     def closeEvent(self, event: Any) -> None:
@@ -261,7 +272,7 @@ class WorkloadPanel(QWidget):
     # --- edits ----------------------------------------------------------------------------
     def _edited(self) -> None:
         try:
-            planned = self.form.read(self._planned)
+            planned = self.form.read(self._planned).with_serving(self.serving_form.read())
         except WorkloadError as exc:
             self._error = str(exc)
             self._refresh()
@@ -301,6 +312,11 @@ class WorkloadPanel(QWidget):
     def cheapest_cloud(self) -> FitOption | None:
         return self._cloud_option
 
+    @property
+    def serving(self) -> ServingEstimate | None:
+        """The serving answer on the build's GPUs (inference of a generating model)."""
+        return self._serving
+
     def workload(self) -> Workload | None:
         """The shown workload, or ``None`` (none chosen, or it cannot be estimated)."""
         return None if self._error else self._planned.workload
@@ -313,6 +329,7 @@ class WorkloadPanel(QWidget):
         self._result = None
         self._memory = None
         self._cloud_option = None
+        self._serving, self._serving_error = None, ""
         error = self._error
         workload = self.workload()
         if workload is not None:
@@ -336,11 +353,19 @@ class WorkloadPanel(QWidget):
             self.hint_label.setText("No accelerator in the build: the bar shows what one GPU "
                                     "would need. Add GPUs, or see what fits.")
         self.hint_label.setVisible(bool(error) or workload is None or self._result is None)
+        serving = workload is not None and workload.mode == "inference"
+        self.serving_form.setVisible(serving and workload.model.autoregressive)
+        self.serving_view.setVisible(serving and (self._serving is not None
+                                                  or bool(self._serving_error)))
         if workload is None or self._memory is None:
             self.results.clear()
             return
         self.results.show_fit(workload, self._memory, self._result, self._cloud_option,
                               self._machine_price() is not None)
+        if self._serving is not None:
+            self.serving_view.show_estimate(self._serving)
+        else:
+            self.serving_view.clear(self._serving_error)
 
     def _estimate(self, workload: Workload) -> None:
         build = self._build
@@ -351,6 +376,11 @@ class WorkloadPanel(QWidget):
             self._result = fit(workload, pairs, parallel, cloud_offering=offering,
                                assumptions=assumptions)
             self._memory = self._result.memory
+            try:
+                self._serving = serving_for_fit(self._result, self._planned.serving,
+                                                self.cloud_offerings())
+            except WorkloadError as exc:
+                self._serving_error = f"No serving estimate: {exc}"
         else:
             self._memory = estimate_memory(workload, self._planned.parallelism(1))
         options = rank_fits(workload, self.accelerators(), self.cloud_offerings(),
