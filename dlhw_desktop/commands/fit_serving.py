@@ -57,7 +57,7 @@ def print_serving(s: ServingEstimate) -> None:
     if s.max_concurrency:
         held = gib(s.copy.kv_bytes_per_seq_held)
         budget = gib(s.copy.kv_budget_per_gpu)
-        limit = ("the stack's batch limit" if s.limit == "batch"
+        limit = (f"{s.stack}'s batch limit; the memory holds more" if s.limit == "batch"
                  else f"KV cache {held} each of {budget} per GPU")
         out(f"  holds {s.max_concurrency:,} concurrent requests ({limit})\n")
     if s.at is not None:

@@ -353,3 +353,18 @@ def test_qlora_offers_both_bitsandbytes_layouts_and_defaults_to_the_library(
     combo.setCurrentIndex(combo.findData("NF4-DQ"))
     assert build.workload.workload is not None
     assert build.workload.workload.base_format == "NF4-DQ"
+
+
+def test_the_stack_and_kv_format_change_the_capacity(qtbot: QtBot, catalog: Catalog) -> None:
+    build = make_build(catalog, 1, LLAMA_8B)
+    panel = make_panel(qtbot, catalog, build)
+    undoable(panel, build)
+    form = panel.serving_form
+    form.stack_combo.setCurrentIndex(form.stack_combo.findData("tensorrt-llm"))
+    assert build.workload.workload is not None
+    assert build.workload.workload.serving == "tensorrt-llm"
+    assert panel.serving is not None and panel.serving.stack == "TensorRT-LLM"
+    at_16_bit = panel.serving.max_concurrency
+    form.kv_combo.setCurrentIndex(form.kv_combo.findData("FP8"))
+    assert build.workload.workload.kv_precision == "FP8"
+    assert panel.serving.max_concurrency > 1.8 * at_16_bit  # half the bytes per token

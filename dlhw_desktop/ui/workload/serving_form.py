@@ -1,7 +1,9 @@
-"""The serving question of the workload panel: request lengths, users and a target.
+"""The serving question of the workload panel: the stack and its KV cache format, request
+lengths, users and a target.
 
-Shows a ``ServingRequest`` (``show_request``) and reads itself back into one (``read``);
-``edited`` after every user change. Zero in a spin box means "not given" (the special
+Shows a ``ServingRequest`` with the workload's stack and KV format (``show_request``) and
+reads them back (``read``, ``stack``, ``kv_precision``); ``edited`` after every user
+change. Zero in a spin box means "not given" (the special
 text says what is assumed then); the spin boxes' ranges are the request's own limits, so
 what can be typed is what ``ServingRequest`` accepts.
 """
@@ -13,12 +15,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QHBoxLayout,
     QSpinBox,
     QWidget,
 )
 
+from dlhw_desktop.core.workload.decode_model import STACK_NAMES
 from dlhw_desktop.core.workload.inference import DEFAULT_OUTPUT_TOKENS
+from dlhw_desktop.core.workload.precision import format_label
 from dlhw_desktop.core.workload.serving_request import (
     MAX_TARGET_TPS,
     MAX_TARGET_TTFT_S,
@@ -26,8 +29,12 @@ from dlhw_desktop.core.workload.serving_request import (
     MAX_USERS,
     ServingRequest,
 )
+from dlhw_desktop.core.workload.workload import SERVING_STACK_KEYS
 
 NO_TARGET, SPEED, FIRST_TOKEN = "", "tps", "ttft"
+KV_FORMATS = ("BF16", "FP8", "Q8_0", "Q4_0")
+"""KV cache formats the stacks offer (16-bit by default; FP8 in vLLM and TensorRT-LLM,
+Q8_0 and Q4_0 in llama.cpp)."""
 
 
 class ServingForm(QWidget):
@@ -40,18 +47,35 @@ class ServingForm(QWidget):
         super().__init__(parent)
         self.setObjectName("serving_form")
         self._loading = False
-        self.input_spin = _spin("serving_input", MAX_TOKENS, "From the sequence length",
-                                "Prompt tokens per request")
+        self.input_spin = _spin("serving_input", MAX_TOKENS, "From sequence",
+                                "Prompt tokens per request; by default the sequence length "
+                                "less the output")
         self.output_spin = _spin("serving_output", MAX_TOKENS,
-                                 f"Default ({DEFAULT_OUTPUT_TOKENS})",
+                                 f"{DEFAULT_OUTPUT_TOKENS} (default)",
                                  "Generated tokens per request")
         self.users_spin = _spin("serving_users", MAX_USERS, "As many as fit",
                                 "Concurrent users to judge; by default as many as the KV "
                                 "cache holds")
+        self.stack_combo = QComboBox(objectName="serving_stack")
+        self.stack_combo.addItem("Automatic (llama.cpp for GGUF, else vLLM)", None)
+        for key in SERVING_STACK_KEYS:
+            self.stack_combo.addItem(STACK_NAMES[key], key)
+        self.stack_combo.setToolTip("The serving engine: how it splits the model over GPUs "
+                                    "and keeps its KV cache")
+        self.kv_combo = QComboBox(objectName="serving_kv_precision")
+        for name in KV_FORMATS:
+            self.kv_combo.addItem(format_label(name), name)
+        self.kv_combo.setToolTip("The KV cache's format: FP8 (vLLM, TensorRT-LLM) or "
+                                 "Q8_0/Q4_0 (llama.cpp) hold twice or four times as many "
+                                 "tokens as 16-bit")
         self.target_combo = QComboBox(objectName="serving_target_kind")
         self.target_combo.addItem("No target", NO_TARGET)
-        self.target_combo.addItem("Tokens/s per user, at least", SPEED)
-        self.target_combo.addItem("First token within (s)", FIRST_TOKEN)
+        self.target_combo.addItem("Tokens/s per user (at least)", SPEED)
+        self.target_combo.addItem("First token within", FIRST_TOKEN)
+        for combo in (self.stack_combo, self.kv_combo, self.target_combo):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(14)
         self.target_combo.setToolTip("The chart and the answer show the most users served "
                                      "at this target")
         self.target_spin = QDoubleSpinBox(objectName="serving_target_value")
@@ -61,23 +85,31 @@ class ServingForm(QWidget):
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.addRow("Serving stack", self.stack_combo)
+        layout.addRow("KV cache", self.kv_combo)
         layout.addRow("Input tokens", self.input_spin)
         layout.addRow("Output tokens", self.output_spin)
         layout.addRow("Users", self.users_spin)
-        target = QHBoxLayout()
-        target.addWidget(self.target_combo, 1)
-        target.addWidget(self.target_spin)
-        layout.addRow("Target", target)
+        layout.addRow("Target", self.target_combo)
+        layout.addRow("", self.target_spin)
         for spin in (self.input_spin, self.output_spin, self.users_spin):
             spin.valueChanged.connect(self._changed)
         self.target_spin.valueChanged.connect(self._changed)
         self.target_combo.currentIndexChanged.connect(self._target_kind_changed)
+        for combo in (self.stack_combo, self.kv_combo):
+            combo.currentIndexChanged.connect(self._changed)
         self._update_target_range()
 
-    def show_request(self, request: ServingRequest) -> None:
-        """Put a request's values in the inputs without emitting ``edited``."""
+    def show_request(self, request: ServingRequest, stack: str | None = None,
+                     kv_precision: str = "BF16") -> None:
+        """Put a request's values (and the workload's stack and KV format) in the inputs
+        without emitting ``edited``."""
         self._loading = True
         try:
+            self.stack_combo.setCurrentIndex(max(0, self.stack_combo.findData(stack)))
+            if self.kv_combo.findData(kv_precision) < 0:
+                self.kv_combo.addItem(format_label(kv_precision), kv_precision)
+            self.kv_combo.setCurrentIndex(self.kv_combo.findData(kv_precision))
             self.input_spin.setValue(request.input_tokens or 0)
             self.output_spin.setValue(request.output_tokens or 0)
             self.users_spin.setValue(request.users or 0)
@@ -90,6 +122,16 @@ class ServingForm(QWidget):
                 self.target_spin.setValue(value)
         finally:
             self._loading = False
+
+    @property
+    def stack(self) -> str | None:
+        """The chosen stack's key; ``None``: the workload's default."""
+        data = self.stack_combo.currentData()
+        return str(data) if data else None
+
+    @property
+    def kv_precision(self) -> str:
+        return str(self.kv_combo.currentData() or "BF16")
 
     def read(self) -> ServingRequest:
         kind = self.target_combo.currentData()

@@ -68,10 +68,12 @@ class ServingView(QWidget):
         if e.max_concurrency == 0:
             lines.append("<b>No user</b>: the weights leave no memory for a KV cache.")
             return lines
-        limit = ("the stack's batch limit" if e.limit == "batch"
-                 else f"{gib(e.copy.kv_bytes_per_seq_held)} of KV cache each")
-        lines.append(f"Memory holds <b>{e.max_concurrency:,} concurrent requests</b> "
-                     f"({limit})")
+        if e.limit == "batch":
+            lines.append(f"<b>{e.max_concurrency:,} concurrent requests</b> at most: "
+                         f"{escape(e.stack)}'s batch limit (the memory holds more)")
+        else:
+            lines.append(f"Memory holds <b>{e.max_concurrency:,} concurrent requests</b> "
+                         f"({gib(e.copy.kv_bytes_per_seq_held)} of KV cache each)")
         for target in e.targets:
             lines.append(("Target met" if target.met else "<b>Target not met</b>")
                          + f": {escape(target.describe())}")

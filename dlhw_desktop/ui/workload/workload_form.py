@@ -226,7 +226,8 @@ class WorkloadForm(QWidget):
         kept = {} if previous is None else {
             "samples": previous.samples, "optimizer": previous.optimizer,
             "fp32_grads": previous.fp32_grads, "flash_attention": previous.flash_attention,
-            "lora_rank": previous.lora_rank, "kv_precision": previous.kv_precision}
+            "lora_rank": previous.lora_rank, "kv_precision": previous.kv_precision,
+            "serving": previous.serving}
         workload = Workload(
             self._model(str(key)), mode=mode,
             precision=self.precision_combo.currentData() or "BF16",

@@ -18,7 +18,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -70,6 +70,7 @@ from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.workload.model_drop import dropped_path as _dropped_path
 from dlhw_desktop.ui.workload.serving_form import ServingForm
 from dlhw_desktop.ui.workload.serving_view import ServingView
 from dlhw_desktop.ui.workload.workload_form import WorkloadForm
@@ -205,7 +206,10 @@ class WorkloadPanel(QWidget):
         self._error = self._planned.error
         self.form.set_gpu_count(self.gpu_count())
         self.form.show_workload(self._planned)
-        self.serving_form.show_request(self._planned.serving)
+        shown = self._planned.workload
+        self.serving_form.show_request(self._planned.serving,
+                                       shown.serving if shown else None,
+                                       shown.kv_precision if shown else "BF16")
         self._refresh()
 
     def closeEvent(self, event: Any) -> None:
@@ -272,7 +276,7 @@ class WorkloadPanel(QWidget):
     # --- edits ----------------------------------------------------------------------------
     def _edited(self) -> None:
         try:
-            planned = self.form.read(self._planned).with_serving(self.serving_form.read())
+            planned = self._with_serving(self.form.read(self._planned))
         except WorkloadError as exc:
             self._error = str(exc)
             self._refresh()
@@ -284,6 +288,15 @@ class WorkloadPanel(QWidget):
         self._planned = planned
         self._refresh()
         self.workload_edited.emit(planned)
+
+    def _with_serving(self, planned: BuildWorkload) -> BuildWorkload:
+        """The form's job with the serving form's request, stack and KV cache format."""
+        planned = planned.with_serving(self.serving_form.read())
+        workload = planned.workload
+        if workload is None or workload.mode != "inference":
+            return planned
+        return planned.with_workload(workload.but(serving=self.serving_form.stack,
+                                                  kv_precision=self.serving_form.kv_precision))
 
     def adopt_workload(self, workload: Workload) -> None:
         """Take a workload from elsewhere (the advisor) as if the user had typed it."""
@@ -477,18 +490,3 @@ class WorkloadPanel(QWidget):
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
-
-
-MODEL_SUFFIXES = (".gguf", ".json", ".safetensors")
-
-
-def _dropped_path(mime: QMimeData) -> Path | None:
-    """The model file or folder a drag carries (a local file URL), else None."""
-    if not mime.hasUrls():
-        return None
-    for url in mime.urls():
-        if url.isLocalFile():
-            path = Path(url.toLocalFile())
-            if path.is_dir() or path.suffix.lower() in MODEL_SUFFIXES:
-                return path
-    return None
