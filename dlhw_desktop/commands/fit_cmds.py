@@ -344,8 +344,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
-        serving = serving_for_fit(result, planned.serving,
-                                  open_catalog(args).parts(Category.CLOUD))
+        if planned.serving.is_set:  # asked by a serving flag or the build file
+            serving = serving_for_fit(result, planned.serving,
+                                      open_catalog(args).parts(Category.CLOUD))
         data["serving"] = None if serving is None else serving.to_dict()
     else:
         memory = estimate_memory(workload, planned.parallelism(1))

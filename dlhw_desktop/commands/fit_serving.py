@@ -16,8 +16,9 @@ from dlhw_desktop.core.workload.workload import Workload
 def add_serving_arguments(parser: argparse.ArgumentParser) -> None:
     """--input-tokens, --output-tokens, --users, --target-tps, --target-ttft."""
     serve = parser.add_argument_group(
-        "serving capacity (inference; an estimate: concurrency the KV cache holds, "
-        "throughput, speed per user, time to first token, cost per million tokens)")
+        "serving capacity (inference; any of these adds the answer, an estimate: "
+        "concurrency the KV cache holds, throughput, speed per user, time to first token, "
+        "cost per million output tokens)")
     serve.add_argument("--input-tokens", type=bounded_int(1, MAX_TOKENS), metavar="N",
                        help="prompt tokens per request (default: the sequence length less "
                        "the output)")
