@@ -440,7 +440,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
             out(f"Run cost: ${result.cost.own_usd:,.2f} (energy ${result.cost.energy_usd:,.2f}"
                 f" + amortised ${result.cost.amortised_usd:,.2f})\n")
         if result.usd_per_million_tokens is not None:
-            out(f"Serving: ${result.usd_per_million_tokens:,.3f} per million tokens\n")
+            out(f"Cost per million tokens at batch {workload.batch}: "
+                f"${result.usd_per_million_tokens:,.3f}\n")
     if ranking is not None:
         out("What fits (cheapest first):\n")
         if not ranking:

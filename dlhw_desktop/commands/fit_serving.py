@@ -45,6 +45,10 @@ def check_serving_flags(args: argparse.Namespace, workload: Workload, gpus: bool
         verb = "apply" if len(given) > 1 else "applies"
         raise InvalidWorkloadError(f"{', '.join(given)} {verb} to serving (--mode inference), "
                                    f"not to {workload.mode}")
+    if not workload.model.autoregressive:
+        verb = "apply" if len(given) > 1 else "applies"
+        raise InvalidWorkloadError(f"{', '.join(given)} {verb} to models that generate "
+                                   f"tokens; {workload.model.name} does not")
     if not gpus:
         verb = "need" if len(given) > 1 else "needs"
         raise InvalidWorkloadError(f"{', '.join(given)} {verb} GPUs to serve on: give --gpus "
