@@ -209,6 +209,7 @@ class WorkloadResults(QWidget):
         else:
             mine = result.usd_per_million_tokens if result else None
             theirs = cloud.result.usd_per_million_tokens if cloud else None
-            lines.append(line("Per million tokens", f"{money(mine)} {here}",
+            lines.append(line(f"Per million tokens at batch {workload.batch}",
+                              f"{money(mine)} {here}",
                               f"· {money(theirs)} on that cloud"))
         self.cost_label.setText("<br>".join(lines))
