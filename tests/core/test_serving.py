@@ -216,3 +216,22 @@ def test_a_build_file_keeps_the_serving_request() -> None:
     assert BuildWorkload.from_mapping(planned.to_mapping()) == planned
     with pytest.raises(InvalidWorkloadError):
         BuildWorkload.from_mapping({"model": "llama-3.1-8b", "users": "many"})
+
+
+def test_replicas_do_not_multiply_one_sequence() -> None:
+    from dlhw_desktop.core.workload.inference import estimate_inference
+
+    one = Workload(preset("llama-3.1-8b"), precision="FP8", serving="vllm")
+    single = estimate_inference(one, 3350e9, 1979e12, 1)
+    spread = estimate_inference(one, 3350e9, 1979e12, 4, parallel=Parallelism(4, "ddp"))
+    assert spread.tokens_per_s == pytest.approx(single.tokens_per_s)
+    four = estimate_inference(one.but(batch=4), 3350e9, 1979e12, 4,
+                              parallel=Parallelism(4, "ddp"))
+    assert four.tokens_per_s == pytest.approx(4 * (single.tokens_per_s or 0))
+    e = _estimate(ServingRequest(users=1, input_tokens=1000, output_tokens=500), one,
+                  gpus=4, strategy="ddp")
+    alone = _estimate(ServingRequest(users=1, input_tokens=1000, output_tokens=500), one,
+                      gpus=1)
+    assert e.at is not None and alone.at is not None
+    assert e.at.aggregate_tokens_per_s == pytest.approx(alone.at.aggregate_tokens_per_s,
+                                                        rel=0.05)

@@ -249,8 +249,9 @@ def estimate_inference(workload: Workload, bandwidth_bytes_per_s: float | None,
                      flops_per_token=decode_flops_per_token(model, context),
                      batch=per_copy, layers=model.layers, hidden=model.hidden,
                      mfu=workload.mfu)
-    tokens = step.tokens_per_s * layout.replicas
-    ceiling = ceiling_tokens_per_s(group, layout, weights, kv, per_copy) * layout.replicas
+    busy = batch / per_copy  # copies at work (fewer than the replicas for a small batch)
+    tokens = step.tokens_per_s * busy
+    ceiling = ceiling_tokens_per_s(group, layout, weights, kv, per_copy) * busy
     memory_bound = bandwidth_bytes_per_s * gpus * batch / per_step
     if gpus > 1 and layout.stages > 1:
         notes.append(f"{stack.name} splits layers over the {gpus} GPUs: they take turns, "

@@ -186,7 +186,7 @@ def point(copy: Copy, users: float, most: int) -> ServingPoint:
     decode = output * per_token
     # own prompt, plus the wait for the (running - 1) other prompts in flight:
     # x = t + (b - 1) t^2 / (2 (x + D)), solved for x
-    b_term = (running - 1.0) * prefill * prefill / 2.0
+    b_term = max(running - 1.0, 0.0) * prefill * prefill / 2.0
     gap = decode - prefill
     first = (-gap + math.sqrt(gap * gap + 4.0 * (prefill * decode + b_term))) / 2.0
     request = first + decode
