@@ -235,3 +235,19 @@ def test_replicas_do_not_multiply_one_sequence() -> None:
     assert e.at is not None and alone.at is not None
     assert e.at.aggregate_tokens_per_s == pytest.approx(alone.at.aggregate_tokens_per_s,
                                                         rel=0.05)
+
+
+def test_the_checked_gpus_carry_the_catalogs_figures(catalog_path: object) -> None:
+    from pathlib import Path
+
+    from dlhw_desktop.catalog.store import Catalog
+
+    catalog = Catalog(Path(str(catalog_path)))
+    for row in _rows("serving_gpus.csv"):
+        part = catalog.find(row["part_id"])
+        assert part is not None, row["part_id"]
+        for field in ("memory_gb", "memory_bandwidth_gb_s", "fp8_tensor_tflops",
+                      "fp4_tensor_tflops", "interconnect_bandwidth_gb_s"):
+            expected = float(row[field]) if row[field] else None
+            assert part.number(field) == (None if expected is None
+                                          else pytest.approx(expected)), (row["gpu"], field)
