@@ -15,7 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 SCRIPTS = ["bench_startup.py", "bench_search.py", "bench_checks.py", "bench_compare.py",
-           "bench_compare_switch.py", "bench_fit.py", "bench_cluster.py",
+           "bench_compare_switch.py", "bench_fit.py", "bench_serving.py", "bench_cluster.py",
            "bench_pdf.py", "bench_memory.py", "bench_catalog_build.py",
            "bench_catalog_size.py", "bench_picker.py", "bench_price_import.py"]
 

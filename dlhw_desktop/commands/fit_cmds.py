@@ -18,6 +18,11 @@ from dlhw_desktop.commands.common import (
     print_json,
     warn_user_parts,
 )
+from dlhw_desktop.commands.fit_serving import (
+    add_serving_arguments,
+    check_serving_flags,
+    print_serving,
+)
 from dlhw_desktop.core import limits
 from dlhw_desktop.core.build.build import Build, quantity_limit
 from dlhw_desktop.core.errors import UnknownPartError
@@ -46,7 +51,8 @@ from dlhw_desktop.core.workload.model_files import (
     looks_like_model_file,
 )
 from dlhw_desktop.core.workload.model_presets import presets
-from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
+from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, format_label
+from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.core.workload.workload import (
     MODES,
     OPTIMIZERS,
@@ -82,7 +88,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--mode", choices=MODES, help="default inference")
     p.add_argument("--precision", metavar="P",
                    help="weights (inference) or compute (training): "
-                   + ", ".join(WEIGHT_FORMATS) + " (default BF16)")
+                   + ", ".join(WEIGHT_FORMATS) + " (default BF16; bitsandbytes 4-bit: NF4 "
+                   "is the library default, 4.5 bits, NF4-DQ with double quantisation, "
+                   "4.127 bits; QLoRA takes either, default NF4)")
     p.add_argument("--batch", type=bounded_int(1), metavar="B",
                    help="concurrent sequences (inference) or micro-batch per GPU (training), "
                    "default 1")
@@ -112,6 +120,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--serving", choices=SERVING_STACK_KEYS,
                    help="serving stack for the achievable decode speed (default llama.cpp "
                    "for GGUF formats, else vllm)")
+    add_serving_arguments(p)
     gpus = p.add_mutually_exclusive_group()
     gpus.add_argument("--gpus", action="append", metavar="ID[xN]",
                       help="accelerator part id with an optional count, e.g. "
@@ -170,6 +179,8 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         "kv_precision": args.kv_precision, "mfu": args.mfu, "strategy": args.strategy,
         "serving": args.serving, "loss_chunks": args.loss_chunks,
         "lora_dropout": args.lora_dropout, "checkpoint_every": args.checkpoint_every,
+        "input_tokens": args.input_tokens, "output_tokens": args.output_tokens,
+        "users": args.users, "target_tps": args.target_tps, "target_ttft": args.target_ttft,
     }
     # store_true flags: only a flag that was given overrides a saved value
     if args.fp32_grads:
@@ -311,6 +322,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     planned = _planned_workload(args, build.workload if build is not None else None)
     workload = planned.workload
     assert workload is not None  # _planned_workload raised otherwise
+    check_serving_flags(args, workload, find is not None)
+    serving: ServingEstimate | None = None
     if loaded is not None:
         workload = replace(workload, model=loaded.model)
         planned = planned.with_workload(workload)
@@ -331,6 +344,10 @@ def cmd_fit(args: argparse.Namespace) -> int:
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
+        if planned.serving.is_set:  # asked by a serving flag or the build file
+            serving = serving_for_fit(result, planned.serving,
+                                      open_catalog(args).parts(Category.CLOUD))
+        data["serving"] = None if serving is None else serving.to_dict()
     else:
         memory = estimate_memory(workload, planned.parallelism(1))
         data["memory"] = memory.to_dict()
@@ -347,6 +364,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         _print_text(workload, memory, result, ranking)
+        if serving is not None:
+            print_serving(serving)
     if result is not None and result.status == "fail":
         return EXIT_FAILED_CHECK
     return 0
@@ -367,7 +386,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
                 ranking: list[Any] | None) -> None:
     out = sys.stdout.write
     model = workload.model
-    out(f"{model.name}: {workload.mode}, {workload.base_format}, batch {workload.batch}, "
+    out(f"{model.name}: {workload.mode}, {format_label(workload.base_format)}, "
+        f"batch {workload.batch}, "
         f"{workload.seq_len} tokens/sample\n")
     out(f"Memory per GPU ({memory.parallel.describe()}):\n")
     width = max(len(i.label) for i in memory.items)
@@ -420,7 +440,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
             out(f"Run cost: ${result.cost.own_usd:,.2f} (energy ${result.cost.energy_usd:,.2f}"
                 f" + amortised ${result.cost.amortised_usd:,.2f})\n")
         if result.usd_per_million_tokens is not None:
-            out(f"Serving: ${result.usd_per_million_tokens:,.3f} per million tokens\n")
+            out(f"Cost per million tokens at batch {workload.batch}: "
+                f"${result.usd_per_million_tokens:,.3f}\n")
     if ranking is not None:
         out("What fits (cheapest first):\n")
         if not ranking:

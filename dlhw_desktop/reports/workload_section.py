@@ -13,13 +13,24 @@ from typing import Any
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.build.workload_fit import Finder, build_accelerators, fit_build
 from dlhw_desktop.core.checks.summary import BuildSummary
-from dlhw_desktop.core.formatting import GIB, NA, count, duration, gib, money, number, percent
+from dlhw_desktop.core.formatting import (
+    GIB,
+    NA,
+    count,
+    duration,
+    gib,
+    money,
+    number,
+    percent,
+    rate,
+)
 from dlhw_desktop.core.verdict import grouped
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.cost import system_power_w
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
+from dlhw_desktop.core.workload.precision import format_label
 from dlhw_desktop.reports.sheet_model import (
     Bar,
     BarChart,
@@ -110,8 +121,9 @@ def _settings(result: FitResult) -> tuple[Figure, ...]:
     rows = [
         Figure("Model", f"{model.name} ({params} parameters)", key="model"),
         Figure("Mode", MODE_LABELS.get(w.mode, w.mode), key="mode"),
-        Figure("Precision", w.base_format if w.base_format == w.compute
-               else f"{w.base_format} weights, {w.compute} compute", key="precision"),
+        Figure("Precision", format_label(w.base_format) if w.base_format == w.compute
+               else f"{format_label(w.base_format)} weights, {w.compute} compute",
+               key="precision"),
         Figure("Batch x sequence", f"{w.batch} x {w.seq_len:,} tokens", key="batch"),
     ]
     if w.mode in ("lora", "qlora"):
@@ -156,10 +168,10 @@ def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
         rows.append(Figure("Training time", NA, why, key="training_time"))
     if result.inference is not None:
         i = result.inference
-        rows.append(Figure("Serving speed", number(i.tokens_per_s, 0, "tokens/s"),
-                           f"{i.bound} bound, {i.batch} concurrent sequence"
-                           + ("s" if i.batch != 1 else "") if i.tokens_per_s else "",
-                           key="tokens_per_s"))
+        rows.append(Figure("Serving speed", f"{rate(i.tokens_per_s)} tokens/s",
+                           f"{i.basis}; {i.stack}, {i.bound} bound, {i.batch} concurrent "
+                           "sequence" + ("s" if i.batch != 1 else "") if i.tokens_per_s
+                           else "", key="tokens_per_s"))
         if result.job_hours is not None:
             rows.append(Figure("Job length", duration(result.job_hours, keep_hours=True),
                                key="job_hours"))

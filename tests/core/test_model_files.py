@@ -431,6 +431,16 @@ def test_gptq_checkpoint_unpacks_its_parameters(tmp_path: Path) -> None:
     assert loaded.precision == "GPTQ-4BIT-G32" and loaded.quantization == "GPTQ-4BIT-G32"
 
 
+@pytest.mark.parametrize(("double", "expected"), [(False, "NF4"), (True, "NF4-DQ")])
+def test_bitsandbytes_config_says_whether_it_double_quantises(tmp_path: Path, double: bool,
+                                                              expected: str) -> None:
+    quant = {"quant_method": "bitsandbytes", "load_in_4bit": True,
+             "bnb_4bit_quant_type": "nf4", "bnb_4bit_use_double_quant": double}
+    (tmp_path / "config.json").write_text(json.dumps(TINY_CONFIG | {"quantization_config":
+                                                                     quant}))
+    assert load_model_file(tmp_path / "config.json").precision == expected
+
+
 # --- dlhw fit --model PATH -------------------------------------------------------------------
 
 

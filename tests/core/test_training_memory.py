@@ -20,9 +20,10 @@ from dlhw_desktop.core.workload.workload import Parallelism, Workload
 HF_FA2_MAX_CONTEXT_80GB = {"llama-3.1-8b": 28_000, "llama-3.3-70b": 6_916}
 
 
-def _qlora(key: str, seq: int) -> Workload:
-    return Workload(preset(key), "qlora", batch=1, seq=seq, checkpointing=True,
-                    lora_rank=32)
+def _qlora(key: str, seq: int, precision: str = "NF4-DQ") -> Workload:
+    # the QLoRA recipe (and Unsloth's loader) quantise the base with double quantisation
+    return Workload(preset(key), "qlora", precision=precision, batch=1, seq=seq,
+                    checkpointing=True, lora_rank=32)
 
 
 @pytest.mark.parametrize(("key", "seq"), sorted(HF_FA2_MAX_CONTEXT_80GB.items()))
@@ -64,6 +65,11 @@ def test_qlora_weights_keep_embeddings_and_lm_head_in_16_bit() -> None:
     expected = (8.03e9 - embed) * (4 + 8 / 64 + 32 / (64 * 256)) / 8 + embed * 2
     assert weights == pytest.approx(expected)
     assert weights > 1.35 * 8.03e9 * 4.127 / 8  # 38 % above the old all-4-bit figure
+    # without double quantisation (bitsandbytes' default, and the default here) 4.5 bits
+    default = estimate_memory(_qlora("llama-3.1-8b", 2048, precision="BF16"))
+    item = default.item("weights")
+    assert item is not None and "no double quantisation" in item.note
+    assert item.bytes == pytest.approx((8.03e9 - embed) * 4.5 / 8 + embed * 2)
 
 
 def test_gated_mlps_store_their_gate_and_up_products() -> None:

@@ -188,3 +188,62 @@ def test_build_without_accelerators_is_bad_input(capsys: pytest.CaptureFixture[s
     assert code == 2 and "no accelerators" in err
     code, _, err = run(capsys, "fit", "--model", "gpt2", "--build", str(path) + ".missing")
     assert code == 2 and err.startswith("dlhw: error:")
+
+
+# --- serving capacity (issue #30 item 2) ---------------------------------------------------
+
+
+def test_fit_answers_how_many_users_and_how_fast(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--precision", "Q4_K_M",
+                       "--gpus", RTX_4090.id, "--input-tokens", "1000", "--output-tokens",
+                       "200", "--target-tps", "30")
+    assert code == 0
+    assert "Serving: llama.cpp, 1,000 input + 200 output tokens per request" in out
+    assert "leave-one-GPU-out error" in out
+    assert "concurrent requests" in out and "tokens/s per user" in out
+    assert "target 30 tokens/s per user: up to" in out
+    assert "per million output tokens" in out
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--precision", "Q4_K_M",
+                       "--gpus", RTX_4090.id, "--users", "4", "--target-ttft", "0.5",
+                       "--json")
+    serving = json.loads(out)["serving"]
+    assert serving["at"]["concurrency"] == 4
+    for key in ("max_concurrency", "kv_bytes_per_sequence", "own_usd_per_million_output_tokens",
+                "rented_usd_per_million_output_tokens", "targets", "basis"):
+        assert key in serving
+    assert serving["at"]["per_user_tokens_per_s"] > 0
+    assert serving["targets"][0]["kind"] == "ttft"
+
+
+def test_fit_says_when_no_concurrency_meets_the_target(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--precision", "BF16",
+                       "--gpus", RTX_4090.id, "--target-tps", "10000")
+    assert code == 0
+    assert "no concurrency reaches it; the nearest is" in out and "at 1 user" in out
+
+
+@pytest.mark.parametrize("flags", [
+    ["--users", "0"], ["--users", "-4"], ["--users", "1" + "0" * 30], ["--users", "abc"],
+    ["--target-tps", "0"], ["--target-tps", "nan"], ["--target-tps", "-inf"],
+    ["--target-tps", "1e400"], ["--target-ttft", "-1"], ["--input-tokens", "0"],
+    ["--output-tokens", "1e99"], ["--input-tokens", "200000"],
+])
+def test_fit_refuses_bad_serving_input_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                   flags: list[str]) -> None:
+    with pytest.raises(SystemExit) as info:  # argparse's own errors exit from inside
+        raise SystemExit(cli.main(["fit", "--model", "llama-3.1-8b", "--gpus", RTX_4090.id,
+                                   *flags]))
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert err.startswith("dlhw: error:") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_serving_flags_need_gpus_and_an_inference_job(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    code, _, err = run(capsys, "fit", "--model", "llama-3.1-8b", "--users", "3")
+    assert code == 2 and "--users needs GPUs" in err
+    code, _, err = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "training",
+                       "--gpus", RTX_4090.id, "--users", "3")
+    assert code == 2 and "applies to serving" in err

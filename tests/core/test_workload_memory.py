@@ -207,7 +207,8 @@ def test_qlora_fits_a_65b_model_on_one_48_gb_gpu() -> None:
     # "a 65B parameter model on a single 48GB GPU". LLaMA 65B shapes: Touvron et al. 2023.
     llama_65b = custom_model(65.2e9, layers=80, hidden=8192, heads=64, intermediate=22016,
                              vocab=32000, context=2048)
-    w = Workload(llama_65b, "qlora", batch=1, seq=512, checkpointing=True)
+    # the paper's QLoRA uses double quantisation (4.127 bits; bitsandbytes' default is 4.5)
+    w = Workload(llama_65b, "qlora", "NF4-DQ", batch=1, seq=512, checkpointing=True)
     estimate = estimate_memory(w)
     # bitsandbytes quantises nn.Linear only: embeddings and lm_head (2 x 32000 x 8192)
     # stay 16-bit (issue #19: counting them at 4.13 bits was 20-45 % low)
@@ -216,7 +217,7 @@ def test_qlora_fits_a_65b_model_on_one_48_gb_gpu() -> None:
         (65.2e9 - embed) * 4.127 / 8 + embed * 2, rel=1e-4)
     assert estimate.per_gpu_bytes < 48 * GiB
     # ... and that 16-bit LoRA of the same model would not
-    assert estimate_memory(w.but(mode="lora")).per_gpu_bytes > 48 * GiB
+    assert estimate_memory(w.but(mode="lora", precision="BF16")).per_gpu_bytes > 48 * GiB
 
 
 def test_lora_on_a_4_bit_base_must_be_called_qlora() -> None:

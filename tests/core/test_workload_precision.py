@@ -45,15 +45,32 @@ def test_tf32_is_stored_as_fp32_but_computes_at_tf32() -> None:
     # https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md
     # Q4_K_M: 4.89 bpw over the whole file for Llama 3.1 8B (was 4.85, a mean of 7B/8B)
     ("Q4_K_M", 4.89), ("gguf-q4_k_m", 4.89), ("Q8_0", 8.5), ("q4_0", 4.5),
-    # Dettmers et al. 2023 (QLoRA) section 3: NF4 + double quantisation = 4.127 bits
-    ("NF4", 4.127),
+    # bitsandbytes 4-bit as load_in_4bit leaves it: one fp32 absmax per 64 weights, 4.5 bits;
+    # with double quantisation (Dettmers et al. 2023, QLoRA, section 3) 4.127 bits
+    ("NF4", 4.5), ("bnb-4bit", 4.5), ("NF4-DQ", 4.127), ("nf4-double-quant", 4.127),
     # GPTQ / AWQ, group size 128: fp16 scale + 4-bit zero per group -> 4 + 20/128
     ("GPTQ", 4.15625), ("awq", 4.15625),
 ])
 def test_quantised_formats_count_their_scales(name: str, bits: float) -> None:
-    # NF4 is now exact, 4 + 8/64 + 32/(64 x 256) = 4.12695; the paper rounds to 4.127
+    # NF4-DQ is exact, 4 + 8/64 + 32/(64 x 256) = 4.12695; the paper rounds to 4.127
     assert weight_format(name).bits == pytest.approx(bits, abs=1e-3)
-    assert throughput_field(name) == "fp16_tensor_tflops" or name.upper() == "NF4"
+    bnb = weight_format(name).name.startswith("NF4")
+    assert throughput_field(name) == ("bf16_tensor_tflops" if bnb else "fp16_tensor_tflops")
+
+
+def test_bitsandbytes_4bit_defaults_to_the_library_default_and_says_which() -> None:
+    from dlhw_desktop.core.workload.precision import format_label, precisions_for_mode
+    from dlhw_desktop.core.workload.workload import Workload
+
+    assert precisions_for_mode("qlora") == ["NF4", "NF4-DQ"]
+    assert "no double quantisation" in format_label("NF4") and "4.5 bits" in format_label("NF4")
+    assert "with double quantisation" in format_label("NF4-DQ")
+    from dlhw_desktop.core.workload.model_presets import preset
+
+    model = preset("llama-3.1-8b")
+    default = Workload(model, "qlora")
+    assert default.base_format == "NF4"
+    assert Workload(model, "qlora", precision="nf4-dq").base_format == "NF4-DQ"
 
 
 def test_aliases_and_case() -> None:

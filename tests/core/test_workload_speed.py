@@ -19,13 +19,9 @@ from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.cost import DEFAULT_ELECTRICITY_USD_PER_KWH
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import fit
+from dlhw_desktop.core.workload.inference import estimate_inference
 from dlhw_desktop.core.workload.model_presets import preset
-from dlhw_desktop.core.workload.timing import (
-    SERVING_STACKS,
-    estimate_inference,
-    estimate_training_time,
-    training_flops,
-)
+from dlhw_desktop.core.workload.timing import estimate_training_time, training_flops
 from dlhw_desktop.core.workload.workload import Workload
 
 RTX_4090 = Part("accelerator/nvidia-geforce-rtx-4090", Category.ACCELERATOR, "NVIDIA",
@@ -48,18 +44,20 @@ def test_llama_70b_q4_on_two_4090s_is_not_the_ceiling() -> None:
     w = Workload(preset("llama-3.1-70b"), precision="Q4_K_M", seq=512)
     r = estimate_inference(w, 1008e9, 165.2e12, gpus=2)
     assert r.stack == "llama.cpp"
-    low, high = r.range_tokens_per_s or (0.0, 0.0)
-    assert low <= MEASURED_2X4090_70B_Q4KM_TG512 <= high
-    assert r.tokens_per_s == pytest.approx(MEASURED_2X4090_70B_Q4KM_TG512, rel=0.05)
+    assert r.tokens_per_s == pytest.approx(MEASURED_2X4090_70B_Q4KM_TG512, rel=0.10)
+    assert r.ceiling_tokens_per_s is not None
+    assert r.tokens_per_s < r.ceiling_tokens_per_s
     assert r.memory_bound_tokens_per_s is not None
     assert r.memory_bound_tokens_per_s > 2 * MEASURED_2X4090_70B_Q4KM_TG512  # the old figure
-    assert "estimate" in r.describe()
+    # one number, and the label says what it rests on
+    assert "fit on" in r.describe() and "leave-one-GPU-out error" in r.describe()
     assert r.to_dict()["estimate"] is True
 
 
 # The same table, every GPU with a llama.cpp tg512 figure for Llama 3 8B and 70B:
 # (GPU, bandwidth GB/s, BF16 dense TFLOPS, count, model, format, measured tokens/s).
-# Two of them fit the model (8B Q4_K_M on one 4090, 70B Q4_K_M on two); the rest check it.
+# An older run than the tg1024 figures of resources/benchmarks/decode_measurements.csv
+# the model is fitted on: a second check that it holds for these builds.
 LLAMA_BENCH = [
     ("RTX 4090", 1008, 165.2, 1, "llama-3.1-8b", "Q4_K_M", 130.58),
     ("RTX 4090", 1008, 165.2, 1, "llama-3.1-8b", "FP16", 54.84),
@@ -82,7 +80,7 @@ def test_llama_cpp_decode_against_llama_bench(gpu: str, bandwidth: float, tflops
                                               measured: float) -> None:
     w = Workload(preset(key), precision=fmt, seq=512, serving="llama.cpp")
     r = estimate_inference(w, bandwidth * 1e9, tflops * 1e12, gpus=count)
-    assert r.tokens_per_s == pytest.approx(measured, rel=0.10), gpu
+    assert r.tokens_per_s == pytest.approx(measured, rel=0.15), gpu
     assert r.ceiling_tokens_per_s is not None and measured < r.ceiling_tokens_per_s
 
 
@@ -99,8 +97,10 @@ def test_tensor_parallel_stacks_add_bandwidth_llama_cpp_does_not() -> None:
     trt = estimate_inference(base.but(serving="tensorrt-llm"), 3350e9, 989e12, gpus=2)
     cpp = estimate_inference(base.but(serving="llama.cpp"), 3350e9, 989e12, gpus=2)
     assert trt.ceiling_tokens_per_s == pytest.approx(2 * (cpp.ceiling_tokens_per_s or 0))
-    assert trt.efficiency == pytest.approx(SERVING_STACKS["tensorrt-llm"].efficiency(False))
     assert any("take turns" in n for n in cpp.notes)
+    assert any("all-reduce" in n for n in trt.notes)
+    # the tensor-parallel stacks are not in the llama.cpp fit, and say so
+    assert "one published measurement" in trt.basis and "fit on" in cpp.basis
 
 
 def test_unknown_serving_stack_is_bad_input() -> None:

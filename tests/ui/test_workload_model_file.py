@@ -15,7 +15,7 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.ui.planner.build_commands import SetWorkloadCommand
-from dlhw_desktop.ui.workload import workload_panel as panel_module
+from dlhw_desktop.ui.workload import model_drop as panel_module
 from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
 
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
@@ -97,4 +97,4 @@ def test_dropping_a_model_folder_on_the_panel_opens_it(panel: WorkloadPanel, qtb
     assert workload is not None and workload.model.layers == 32
     text = QMimeData()
     text.setText("not a file")
-    assert panel_module._dropped_path(text) is None
+    assert panel_module.dropped_path(text) is None

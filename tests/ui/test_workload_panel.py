@@ -73,7 +73,7 @@ def test_llama_8b_bf16_inference_fits_one_rtx_4090(qtbot: QtBot, catalog: Catalo
     assert "Fits" in panel.results.status_label.text()
     assert {s.key for s in row.segments} == {"weights", "kv_cache", "activations", "overhead"}
     time_text = panel.results.time_label.text()
-    assert "tokens/s" in time_text and "memory bound" in time_text
+    assert "tokens/s" in time_text and "bandwidth ceiling" in time_text
     assert "Per million tokens" in panel.results.cost_label.text()
 
 
@@ -284,3 +284,87 @@ def test_cloud_comparison_runs_the_same_software_stack(qtbot: QtBot, catalog: Ca
     assert option is not None
     accelerator = catalog.get(str(option.part.get("accelerator_id")))
     assert "CUDA" in accelerator.text("software")
+
+
+# --- issue #30: one decode figure, serving capacity, bitsandbytes 4-bit --------------------
+
+LLAMA_8B_Q4 = {"model": "llama-3.1-8b", "mode": "inference", "precision": "Q4_K_M"}
+
+
+def test_the_decode_figure_is_one_number_with_its_basis(qtbot: QtBot, catalog: Catalog) -> None:
+    from dlhw_desktop.core.formatting import rate
+
+    panel = make_panel(qtbot, catalog, make_build(catalog, 1, LLAMA_8B_Q4))
+    assert panel.result is not None and panel.result.inference is not None
+    speed = panel.result.inference.tokens_per_s
+    text = panel.results.time_label.text()
+    assert f"<b>{rate(speed)} tokens/s</b>" in text
+    assert "fit on" in text and "leave-one-GPU-out error" in text
+    assert "–" not in text.split("</b>")[0]  # a number, not a range
+
+
+def test_serving_shows_users_speed_and_a_chart_with_the_target(qtbot: QtBot,
+                                                               catalog: Catalog) -> None:
+    build = make_build(catalog, 1, LLAMA_8B_Q4)
+    panel = make_panel(qtbot, catalog, build)
+    stack = undoable(panel, build)
+    assert panel.serving_form.isVisible() and panel.serving_view.isVisible()
+    summary = panel.serving_view.summary_label.text()
+    assert "concurrent requests" in summary and "tokens/s per user" in summary
+    # the user asks for 1,000-token prompts, 200-token answers and 30 tokens/s each
+    panel.serving_form.input_spin.setValue(1000)
+    panel.serving_form.output_spin.setValue(200)
+    form = panel.serving_form
+    form.target_combo.setCurrentIndex(form.target_combo.findData("tps"))
+    form.target_spin.setValue(30)
+    assert build.workload.serving.input_tokens == 1000
+    assert build.workload.serving.target_tps == 30
+    estimate = panel.serving
+    assert estimate is not None and estimate.targets[0].kind == "tps"
+    chart = panel.serving_view.chart
+    assert chart is not None and chart.isVisible()
+    assert chart.target_line.isVisible() and chart.target_line.value() == pytest.approx(30)
+    _, per_user = chart.per_user_curve.getData()
+    assert per_user[0] > per_user[-1]  # more users, slower each
+    _, in_all = chart.aggregate_curve.getData()
+    assert in_all[-1] > in_all[0]
+    assert "1,000 input + 200 output tokens" in panel.serving_view.summary_label.text()
+    stack.undo()
+    assert build.workload.serving.target_tps is None
+
+
+def test_serving_is_not_offered_for_training(qtbot: QtBot, catalog: Catalog) -> None:
+    panel = make_panel(qtbot, catalog, make_build(catalog, 2, LORA_8B))
+    assert not panel.serving_form.isVisible() and not panel.serving_view.isVisible()
+    assert panel.serving is None
+
+
+def test_qlora_offers_both_bitsandbytes_layouts_and_defaults_to_the_library(
+        qtbot: QtBot, catalog: Catalog) -> None:
+    qlora = {"model": "llama-3.1-8b", "mode": "qlora", "batch": 1, "seq": 1024}
+    build = make_build(catalog, 1, qlora)
+    panel = make_panel(qtbot, catalog, build)
+    combo = panel.form.precision_combo
+    assert combo.isEnabled()
+    assert [combo.itemData(i) for i in range(combo.count())] == ["NF4", "NF4-DQ"]
+    assert combo.currentData() == "NF4" and "no double quantisation" in combo.currentText()
+    assert "4.5 bits" in combo.currentText()
+    undoable(panel, build)
+    combo.setCurrentIndex(combo.findData("NF4-DQ"))
+    assert build.workload.workload is not None
+    assert build.workload.workload.base_format == "NF4-DQ"
+
+
+def test_the_stack_and_kv_format_change_the_capacity(qtbot: QtBot, catalog: Catalog) -> None:
+    build = make_build(catalog, 1, LLAMA_8B)
+    panel = make_panel(qtbot, catalog, build)
+    undoable(panel, build)
+    form = panel.serving_form
+    form.stack_combo.setCurrentIndex(form.stack_combo.findData("tensorrt-llm"))
+    assert build.workload.workload is not None
+    assert build.workload.workload.serving == "tensorrt-llm"
+    assert panel.serving is not None and panel.serving.stack == "TensorRT-LLM"
+    at_16_bit = panel.serving.max_concurrency
+    form.kv_combo.setCurrentIndex(form.kv_combo.findData("FP8"))
+    assert build.workload.workload.kv_precision == "FP8"
+    assert panel.serving.max_concurrency > 1.8 * at_16_bit  # half the bytes per token

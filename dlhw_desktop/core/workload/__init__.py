@@ -55,6 +55,7 @@ from dlhw_desktop.core.workload.fit import (
     memory_check,
 )
 from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
+from dlhw_desktop.core.workload.inference import estimate_inference
 from dlhw_desktop.core.workload.mapping import (
     has_workload,
     parallelism_from_dict,
@@ -70,11 +71,7 @@ from dlhw_desktop.core.workload.model_files import (
 from dlhw_desktop.core.workload.model_presets import preset, presets
 from dlhw_desktop.core.workload.models import ModelSpec, custom_model
 from dlhw_desktop.core.workload.precision import PRECISIONS, WEIGHT_FORMATS
-from dlhw_desktop.core.workload.timing import (
-    PUBLISHED_MFU,
-    estimate_inference,
-    estimate_training_time,
-)
+from dlhw_desktop.core.workload.timing import PUBLISHED_MFU, estimate_training_time
 from dlhw_desktop.core.workload.workload import (
     MODES,
     Parallelism,

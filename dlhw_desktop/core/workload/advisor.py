@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from dlhw_desktop.core.formatting import duration, gib
+from dlhw_desktop.core.formatting import duration, gib, rate
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import break_even
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
@@ -166,9 +166,10 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
         reasons.append(f"training {t.flops:.2e} FLOPs takes about {duration(t.hours)} on "
                        f"{t.gpus} GPU(s) at {t.mfu:.0%} MFU")
     elif option.tokens_per_s:
-        bound = option.result.inference.bound if option.result.inference else "unknown"
-        reasons.append(f"serves about {option.tokens_per_s:,.0f} tokens/s ({bound} bound, "
-                       f"batch {workload.batch})")
+        i = option.result.inference
+        basis = f"{i.bound}-bound, {i.basis}" if i else "unknown bound"
+        reasons.append(f"serves {rate(option.tokens_per_s)} tokens/s at batch "
+                       f"{workload.batch} ({basis})")
     if option.kind == "own":
         if option.cost_usd is not None:
             reasons.append(f"upfront {option.cost_basis}: ${option.cost_usd:,.0f}")

@@ -13,7 +13,7 @@ file never loses it; the planner then says "cannot be estimated" with the reason
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dlhw_desktop.core.workload.errors import WorkloadError
@@ -24,6 +24,12 @@ from dlhw_desktop.core.workload.mapping import (
     read_flag,
     workload_from_dict,
     workload_to_dict,
+)
+from dlhw_desktop.core.workload.serving_request import (
+    NO_REQUEST,
+    ServingRequest,
+    request_from_dict,
+    request_to_dict,
 )
 from dlhw_desktop.core.workload.workload import STRATEGIES, Parallelism, Workload
 
@@ -43,6 +49,8 @@ class BuildWorkload:
     error: str = ""
     """Why a stored workload could not be read; ``raw`` holds it as it was."""
     raw: Pairs = ()
+    serving: ServingRequest = NO_REQUEST
+    """What is asked of a serving setup: request lengths, users, targets."""
 
     def __post_init__(self) -> None:
         if self.strategy is not None and self.strategy not in STRATEGIES:
@@ -66,7 +74,7 @@ class BuildWorkload:
                 f"unknown parallel strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
         offload = read_flag(data, "cpu_offload", False)
         workload = workload_from_dict(data) if has_workload(data) else None
-        return cls(workload, strategy, offload, extra)
+        return cls(workload, strategy, offload, extra, serving=request_from_dict(data))
 
     @classmethod
     def kept_as_is(cls, data: Mapping[str, Any]) -> BuildWorkload:
@@ -88,6 +96,7 @@ class BuildWorkload:
             data["strategy"] = self.strategy
         if self.cpu_offload:
             data["cpu_offload"] = True
+        data.update(request_to_dict(self.serving))
         return data
 
     # --- reading it --------------------------------------------------------------------
@@ -107,7 +116,12 @@ class BuildWorkload:
 
     def with_workload(self, workload: Workload | None) -> BuildWorkload:
         """The same layout choices with another job (the advisor's, say)."""
-        return BuildWorkload(workload, self.strategy, self.cpu_offload, self.extra)
+        return BuildWorkload(workload, self.strategy, self.cpu_offload, self.extra,
+                             serving=self.serving)
+
+    def with_serving(self, serving: ServingRequest) -> BuildWorkload:
+        """The same job with another serving request (lengths, users, targets)."""
+        return replace(self, serving=serving)
 
 
 NO_WORKLOAD = BuildWorkload()

@@ -34,15 +34,16 @@ from dlhw_desktop.core.workload.cost import (
     system_power_w,
     usd_per_million_tokens,
 )
+from dlhw_desktop.core.workload.decode_model import (
+    link_bandwidth,
+    llama_cpp_backend,
+    memory_class,
+)
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
+from dlhw_desktop.core.workload.inference import InferenceThroughput, estimate_inference
 from dlhw_desktop.core.workload.memory import GiB, MemoryEstimate, estimate_memory
 from dlhw_desktop.core.workload.precision import peak_flops
-from dlhw_desktop.core.workload.timing import (
-    InferenceThroughput,
-    TrainingTime,
-    estimate_inference,
-    estimate_training_time,
-)
+from dlhw_desktop.core.workload.timing import TrainingTime, estimate_training_time
 from dlhw_desktop.core.workload.workload import Parallelism, Workload, default_parallelism
 
 PASS_FRACTION = 0.90
@@ -338,7 +339,11 @@ def fit(
         training = estimate_training_time(workload, peak, len(gpus))
         job_hours = None if training is None else training.hours
     else:
-        inference = estimate_inference(workload, bandwidth, peak, len(gpus))
+        inference = estimate_inference(
+            workload, bandwidth, peak, len(gpus), parallel=parallel,
+            memory_class=memory_class(kinds[0].text("memory_type")),
+            backend=llama_cpp_backend(kinds[0].vendor),
+            link_bandwidth=_min_figure(kinds, link_bandwidth))
         notes.extend(inference.notes)
         seconds: float | None = None
         if workload.tokens is not None:

@@ -232,7 +232,7 @@ def software_stack(part: Part | None) -> str | None:
     return next((s for s in SOFTWARE_STACKS if s.lower() in text), None)
 
 
-CUDA_ONLY_PRECISIONS = frozenset({"NF4"})
+CUDA_ONLY_PRECISIONS = frozenset({"NF4", "NF4-DQ"})
 """Weight formats whose kernels exist for CUDA only (bitsandbytes' 4-bit NormalFloat)."""
 
 

@@ -99,7 +99,8 @@ def _quantisation(path: Path, quant: Mapping[str, Any] | None
             kind = str(quant.get("bnb_4bit_quant_type", "fp4")).lower()
             if kind != "nf4":
                 warnings.append("bitsandbytes FP4 costed like NF4 (same block layout)")
-            return "NF4", warnings
+            double = bool(quant.get("bnb_4bit_use_double_quant", False))
+            return ("NF4-DQ" if double else "NF4"), warnings
         return "BNB-INT8", warnings
     if method in ("gptq", "awq"):
         bits = quant.get("bits", quant.get("w_bit", 4))

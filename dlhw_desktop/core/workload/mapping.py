@@ -31,6 +31,7 @@ from dlhw_desktop.core.workload.models import (
     model_from_saved,
     model_to_saved,
 )
+from dlhw_desktop.core.workload.serving_request import SERVING_KEYS
 from dlhw_desktop.core.workload.workload import (
     STRATEGIES,
     Parallelism,
@@ -51,9 +52,10 @@ WORKLOAD_KEYS: tuple[str, ...] = (
     "mode", "precision", "batch", "seq", "tokens", "samples", "optimizer", "fp32_grads",
     "checkpointing", "flash_attention", "lora_rank", "kv_precision", "mfu",
     "strategy", "cpu_offload", "serving", "loss_chunks", "lora_dropout", "checkpoint_every",
-    "model_spec",
+    "model_spec", *SERVING_KEYS,
 )
-"""Every key this module reads or writes; anything else in a mapping is someone else's."""
+"""Every key this module reads or writes (the serving request's through
+``serving_request``); anything else in a mapping is someone else's."""
 
 
 _SUFFIX = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}

@@ -42,7 +42,7 @@ from dlhw_desktop.core.workload.model_state_memory import (
     weights_bytes,
 )
 from dlhw_desktop.core.workload.models import ModelSpec
-from dlhw_desktop.core.workload.precision import bytes_per_param, weight_format
+from dlhw_desktop.core.workload.precision import FORMAT_HINTS, bytes_per_param, weight_format
 from dlhw_desktop.core.workload.workload import Parallelism, Workload, default_parallelism
 
 GiB = float(1 << 30)
@@ -187,7 +187,8 @@ def _weights_note(model: ModelSpec, fmt: str) -> str:
     if model.weight_bytes and model.stored_format == wf.name:
         return (f"{model.params:,.0f} params as stored in the file "
                 f"({8 * model.weight_bytes / model.params:.2f} bits/weight, {wf.name})")
-    text = f"{model.params:,.0f} params x {wf.bits:g} bits ({wf.name})"
+    text = f"{model.params:,.0f} params x {wf.bits:g} bits ({wf.name}"
+    text += f", {FORMAT_HINTS[wf.name]})" if wf.name in FORMAT_HINTS else ")"
     embed = model.embedding_params if wf.embeddings_16bit else None
     if embed is not None and embed < model.params:
         text += f"; embeddings + output layer ({embed:,.0f}) at 16 bits"

@@ -96,6 +96,16 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("Q5_K_S", 5.54, "FP16", _LLAMA_CPP_QUANT + " (5.54 bpw)"),
         WeightFormat("Q4_0", 4.5, "FP16", _LLAMA_CPP_QUANT + " (block of 32 4-bit + one "
                      "fp16 scale = 18 bytes / 32 weights)"),
+        WeightFormat("Q4_1", 5.0, "FP16", "ggml block_q4_1: 32 4-bit values with an fp16 "
+                     "scale and an fp16 minimum = 20 bytes / 32 weights"),
+        WeightFormat("Q5_0", 5.5, "FP16", "ggml block_q5_0: 32 5-bit values (4 low bits + "
+                     "a 32-bit mask of high bits) and an fp16 scale = 22 bytes / 32 weights"),
+        WeightFormat("Q5_1", 6.0, "FP16", "ggml block_q5_1: as Q5_0 with an fp16 minimum = "
+                     "24 bytes / 32 weights"),
+        WeightFormat("Q3_K_S", 3.6429, "FP16", _LLAMA_CPP_QUANT + " (3.64 bpw for Llama 3.1 "
+                     "8B over the whole file)"),
+        WeightFormat("Q2_K", 3.1593, "FP16", _LLAMA_CPP_QUANT + " (3.16 bpw for Llama 3.1 8B "
+                     "over the whole file: Q2_K for most tensors, higher types for some)"),
         WeightFormat("GPTQ-4BIT", 4 + 20 / 128, "FP16",
                      "Frantar et al. 2022, GPTQ, https://arxiv.org/abs/2210.17323; group size "
                      "128 with an fp16 scale and a packed 4-bit zero point per group "
@@ -117,13 +127,24 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         WeightFormat("AWQ-4BIT-G64", 4 + 20 / 64, "FP16",
                      "AWQ with group size 64: an fp16 scale and a 4-bit zero per 64 weights",
                      "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
-        WeightFormat("NF4", 4 + 8 / 64 + 32 / (64 * 256), "BF16",
-                     "Dettmers et al. 2023, QLoRA, https://arxiv.org/abs/2305.14314 section 3: "
-                     "4-bit NormalFloat in blocks of 64; double quantisation stores each block's "
-                     "absmax as 8 bits plus one fp32 constant per 256 blocks: 4 + 8/64 + "
-                     "32/(64 x 256) = 4.127 bits. bitsandbytes quantises nn.Linear only: "
-                     "embeddings and lm_head stay 16-bit",
-                     "embeddings and lm_head stay 16-bit", embeddings_16bit=True),
+        WeightFormat("NF4", 4 + 32 / 64, "BF16",
+                     "bitsandbytes 4-bit as load_in_4bit=True leaves it (transformers "
+                     "BitsAndBytesConfig: bnb_4bit_use_double_quant=False): 4-bit values in "
+                     "blocks of 64 with one fp32 absmax each, 4 + 32/64 = 4.5 bits (Dettmers "
+                     "et al. 2023, QLoRA, https://arxiv.org/abs/2305.14314 section 3: 'a "
+                     "memory footprint of 32/64 = 0.5 bits per parameter' for the constants). "
+                     "The FP4 quant type (the library's default) stores the same. "
+                     "bitsandbytes quantises nn.Linear only: embeddings and lm_head stay 16-bit",
+                     "bitsandbytes default, no double quantisation; embeddings and lm_head "
+                     "stay 16-bit", embeddings_16bit=True),
+        WeightFormat("NF4-DQ", 4 + 8 / 64 + 32 / (64 * 256), "BF16",
+                     "bitsandbytes 4-bit with double quantisation (bnb_4bit_use_double_quant="
+                     "True, as the QLoRA paper trains): each block's absmax stored as 8 bits "
+                     "plus one fp32 constant per 256 blocks, 4 + 8/64 + 32/(64 x 256) = "
+                     "4.127 bits (Dettmers et al. 2023, https://arxiv.org/abs/2305.14314 "
+                     "section 3). Embeddings and lm_head stay 16-bit",
+                     "double quantisation (use_double_quant=True); embeddings and lm_head "
+                     "stay 16-bit", embeddings_16bit=True),
         WeightFormat("BNB-INT8", 8 + 32 / 4096, "FP16",
                      "Dettmers et al. 2022, LLM.int8(), https://arxiv.org/abs/2208.07339; "
                      "bitsandbytes Linear8bitLt keeps int8 weights and one fp32 scale per row "
@@ -151,11 +172,32 @@ _ALIASES: dict[str, str] = {
     "GPTQ": "GPTQ-4BIT", "GPTQ4": "GPTQ-4BIT", "GPTQ-INT4": "GPTQ-4BIT",
     "AWQ": "AWQ-4BIT", "AWQ4": "AWQ-4BIT", "AWQ-INT4": "AWQ-4BIT",
     "NVFP4": "FP4", "MX-FP4": "MXFP4",
-    "BNB-NF4": "NF4", "4BIT-NF4": "NF4", "BNB-4BIT": "NF4",
+    "BNB-NF4": "NF4", "4BIT-NF4": "NF4", "BNB-4BIT": "NF4", "BNB-FP4": "NF4",
+    "NF4-DOUBLE-QUANT": "NF4-DQ", "NF4DQ": "NF4-DQ", "NF4_DQ": "NF4-DQ",
+    "BNB-4BIT-DQ": "NF4-DQ", "BNB-NF4-DQ": "NF4-DQ", "QLORA-NF4": "NF4-DQ",
     "LLM.INT8": "BNB-INT8", "BNB-8BIT": "BNB-INT8", "INT8-BNB": "BNB-INT8",
     "GPTQ-INT8": "GPTQ-8BIT", "GPTQ8": "GPTQ-8BIT",
     "FP8-E4M3-BLOCK": "FP8-BLOCK", "FP8_BLOCK": "FP8-BLOCK",
 }
+
+
+BNB_4BIT: tuple[str, ...] = ("NF4", "NF4-DQ")
+"""bitsandbytes 4-bit storage: the library's default (no double quantisation, 4.5 bits) and
+with double quantisation (4.127 bits). QLoRA's base is one of them; the default first."""
+
+
+FORMAT_HINTS: dict[str, str] = {
+    "NF4": "bitsandbytes default, no double quantisation",
+    "NF4-DQ": "bitsandbytes with double quantisation",
+}
+"""A few words that tell two formats of one library apart where the name alone does not."""
+
+
+def format_label(name: str) -> str:
+    """``NF4 (4.5 bits, bitsandbytes default, no double quantisation)``, ``BF16 (16 bits)``."""
+    fmt = weight_format(name)
+    hint = FORMAT_HINTS.get(fmt.name)
+    return f"{fmt.name} ({fmt.bits:.3g} bits" + (f", {hint})" if hint else ")")
 
 
 def canonical(name: str) -> str:
@@ -209,11 +251,12 @@ def peak_flops(part: Part, name: str) -> float | None:
 
 def precisions_for_mode(mode: str) -> list[str]:
     """The weight formats a job can use: training keeps trainable precisions; LoRA freezes a
-    base of 8 bits or more; QLoRA's base is 4-bit NF4; inference takes any format."""
+    base of 8 bits or more; QLoRA's base is bitsandbytes 4-bit, with or without double
+    quantisation (``BNB_4BIT``); inference takes any format."""
     if mode == "training":
         return list(TRAINING_PRECISIONS)
     if mode == "lora":
         return [name for name, fmt in WEIGHT_FORMATS.items() if fmt.bits >= 8]
     if mode == "qlora":
-        return ["NF4"]
+        return list(BNB_4BIT)
     return list(WEIGHT_FORMATS)

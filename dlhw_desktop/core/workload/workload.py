@@ -9,6 +9,7 @@ from typing import Any, Literal
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import (
+    BNB_4BIT,
     TRAINING_PRECISIONS,
     canonical,
     weight_format,
@@ -31,7 +32,7 @@ DEFAULT_MFU = 0.40
 DEFAULT_LORA_RANK = 16
 
 SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
-"""The serving stacks ``timing.SERVING_STACKS`` has a measured efficiency for."""
+"""The serving stacks ``inference.SERVING_STACKS`` describes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +101,9 @@ class Workload:
 
     ``precision`` is the weight format for inference (BF16, INT8, Q4_K_M, ...) and the
     compute precision for training (BF16 means mixed precision with fp32 master weights).
-    For LoRA the frozen base is stored at ``precision`` (16-bit by default); QLoRA always
-    stores it in NF4 and computes at BF16.
+    For LoRA the frozen base is stored at ``precision`` (16-bit by default); QLoRA stores it
+    in bitsandbytes 4-bit (``NF4``, the library default of 4.5 bits, unless ``precision`` is
+    ``NF4-DQ``, double quantisation, 4.127 bits) and computes at BF16.
 
     ``batch`` is what decides memory: the concurrent sequences being served (inference,
     split over replicas under ``ddp``) or the micro-batch each data-parallel GPU holds
@@ -126,7 +128,7 @@ class Workload:
     kv_precision: str = "BF16"
     mfu: float = DEFAULT_MFU
     serving: str | None = None
-    """Serving stack for inference speed (``timing.SERVING_STACKS``: llama.cpp, vllm,
+    """Serving stack for inference speed (``inference.SERVING_STACKS``: llama.cpp, vllm,
     tensorrt-llm); ``None`` = llama.cpp for GGUF formats, else vLLM."""
     loss_chunks: int = 1
     """Chunks the training loss is computed in (``activation_memory.LOSS_BYTES_PER_LOGIT``):
@@ -198,7 +200,7 @@ class Workload:
     def base_format(self) -> str:
         """The format the (frozen or trained) weights are stored in."""
         if self.mode == "qlora":
-            return "NF4"
+            return self.precision if self.precision in BNB_4BIT else BNB_4BIT[0]
         return self.precision
 
     @property

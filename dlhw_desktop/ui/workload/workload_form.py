@@ -25,7 +25,11 @@ from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.core.workload.mapping import CUSTOM, format_count, parse_count, strategies_for
 from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.models import ModelSpec, custom_model
-from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS, precisions_for_mode
+from dlhw_desktop.core.workload.precision import (
+    WEIGHT_FORMATS,
+    format_label,
+    precisions_for_mode,
+)
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, default_parallelism
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip
 
@@ -222,7 +226,8 @@ class WorkloadForm(QWidget):
         kept = {} if previous is None else {
             "samples": previous.samples, "optimizer": previous.optimizer,
             "fp32_grads": previous.fp32_grads, "flash_attention": previous.flash_attention,
-            "lora_rank": previous.lora_rank, "kv_precision": previous.kv_precision}
+            "lora_rank": previous.lora_rank, "kv_precision": previous.kv_precision,
+            "serving": previous.serving}
         workload = Workload(
             self._model(str(key)), mode=mode,
             precision=self.precision_combo.currentData() or "BF16",
@@ -259,7 +264,7 @@ class WorkloadForm(QWidget):
         self.precision_combo.clear()
         for name in precisions_for_mode(str(mode)):
             fmt = WEIGHT_FORMATS[name]
-            self.precision_combo.addItem(f"{name} ({fmt.bits:.3g} bits)", name)
+            self.precision_combo.addItem(format_label(name), name)
             self.precision_combo.setItemData(self.precision_combo.count() - 1,
                                              fmt.note or fmt.source,
                                              Qt.ItemDataRole.ToolTipRole)
@@ -267,7 +272,6 @@ class WorkloadForm(QWidget):
         if index < 0:
             index = max(0, self.precision_combo.findData("BF16"))
         self.precision_combo.setCurrentIndex(index)
-        self.precision_combo.setEnabled(mode != "qlora")
         self.precision_combo.blockSignals(blocked)
 
     def _update_strategy_choices(self, chosen: str | None = None) -> None:
@@ -301,8 +305,7 @@ class WorkloadForm(QWidget):
             if training else "Optional: how many tokens to serve, for the time and cost")
         for widget in (self.mode_combo, self.precision_combo, self.batch_spin, self.seq_spin,
                        self.tokens_edit, self.mfu_spin, self.checkpoint_check):
-            widget.setEnabled(has_model and (widget is not self.precision_combo
-                                             or self.mode_combo.currentData() != "qlora"))
+            widget.setEnabled(has_model)
         self.strategy_combo.setEnabled(has_model and self._gpus > 1)
         default = 4096
         if model not in (NO_MODEL, CUSTOM):

@@ -15,13 +15,10 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -50,7 +47,6 @@ from dlhw_desktop.core.build.workload_fit import (
     workload_checks,
 )
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
@@ -67,10 +63,12 @@ from dlhw_desktop.core.workload import (
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud
-from dlhw_desktop.ui.common.background import run_in_background
-from dlhw_desktop.ui.common.dialogs import show_error
+from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.workload.model_drop import ModelFileActions
+from dlhw_desktop.ui.workload.serving_form import ServingForm
+from dlhw_desktop.ui.workload.serving_view import ServingView
 from dlhw_desktop.ui.workload.workload_form import WorkloadForm
 from dlhw_desktop.ui.workload.workload_results import WorkloadResults, muted
 
@@ -78,7 +76,7 @@ if TYPE_CHECKING:  # model files are read only when the user opens one
     from dlhw_desktop.core.workload.model_files import LoadedModel
 
 
-class WorkloadPanel(QWidget):
+class WorkloadPanel(ModelFileActions, QWidget):
     """Model and job inputs; memory per GPU, verdict, time and cost for the build's GPUs.
 
     ``set_build(build)`` follows one build (unsubscribing from the previous one);
@@ -115,7 +113,11 @@ class WorkloadPanel(QWidget):
         self._advisor: QWidget | None = None
         self._loaded: LoadedModel | None = None  # the model file last opened
         self.form = WorkloadForm(self)
+        self.serving_form = ServingForm(self)
         self.results = WorkloadResults(self)
+        self.serving_view = ServingView(self)
+        self._serving: ServingEstimate | None = None
+        self._serving_error = ""
         self.hint_label = muted(QLabel(objectName="workload_hint"))
         self.what_fits_button = QPushButton("What fits…", objectName="workload_what_fits")
         self.what_fits_button.setToolTip("Catalog GPUs and cloud offerings that run this "
@@ -133,6 +135,7 @@ class WorkloadPanel(QWidget):
                                        "their reasons")
         self._make_layout()
         self.form.edited.connect(self._edited)
+        self.serving_form.edited.connect(self._edited)
         self.what_fits_button.clicked.connect(self.open_what_fits)
         self.advisor_button.clicked.connect(self.open_advisor)
         self.model_file_button.clicked.connect(lambda: self.open_model_dialog())
@@ -153,10 +156,12 @@ class WorkloadPanel(QWidget):
         column.setContentsMargins(8, 8, 8, 8)
         column.setSpacing(8)
         column.addWidget(self.form)
+        column.addWidget(self.serving_form)
         column.addWidget(self.file_label)
         column.addWidget(line)
         column.addWidget(self.hint_label)
         column.addWidget(self.results)
+        column.addWidget(self.serving_view)
         column.addLayout(buttons)
         column.addStretch(1)
         scroll = QScrollArea(objectName="workload_scroll")
@@ -197,6 +202,10 @@ class WorkloadPanel(QWidget):
         self._error = self._planned.error
         self.form.set_gpu_count(self.gpu_count())
         self.form.show_workload(self._planned)
+        shown = self._planned.workload
+        self.serving_form.show_request(self._planned.serving,
+                                       shown.serving if shown else None,
+                                       shown.kv_precision if shown else "BF16")
         self._refresh()
 
     def closeEvent(self, event: Any) -> None:
@@ -263,7 +272,7 @@ class WorkloadPanel(QWidget):
     # --- edits ----------------------------------------------------------------------------
     def _edited(self) -> None:
         try:
-            planned = self.form.read(self._planned)
+            planned = self._with_serving(self.form.read(self._planned))
         except WorkloadError as exc:
             self._error = str(exc)
             self._refresh()
@@ -275,6 +284,15 @@ class WorkloadPanel(QWidget):
         self._planned = planned
         self._refresh()
         self.workload_edited.emit(planned)
+
+    def _with_serving(self, planned: BuildWorkload) -> BuildWorkload:
+        """The form's job with the serving form's request, stack and KV cache format."""
+        planned = planned.with_serving(self.serving_form.read())
+        workload = planned.workload
+        if workload is None or workload.mode != "inference":
+            return planned
+        return planned.with_workload(workload.but(serving=self.serving_form.stack,
+                                                  kv_precision=self.serving_form.kv_precision))
 
     def adopt_workload(self, workload: Workload) -> None:
         """Take a workload from elsewhere (the advisor) as if the user had typed it."""
@@ -303,6 +321,11 @@ class WorkloadPanel(QWidget):
     def cheapest_cloud(self) -> FitOption | None:
         return self._cloud_option
 
+    @property
+    def serving(self) -> ServingEstimate | None:
+        """The serving answer on the build's GPUs (inference of a generating model)."""
+        return self._serving
+
     def workload(self) -> Workload | None:
         """The shown workload, or ``None`` (none chosen, or it cannot be estimated)."""
         return None if self._error else self._planned.workload
@@ -315,6 +338,7 @@ class WorkloadPanel(QWidget):
         self._result = None
         self._memory = None
         self._cloud_option = None
+        self._serving, self._serving_error = None, ""
         error = self._error
         workload = self.workload()
         if workload is not None:
@@ -338,11 +362,19 @@ class WorkloadPanel(QWidget):
             self.hint_label.setText("No accelerator in the build: the bar shows what one GPU "
                                     "would need. Add GPUs, or see what fits.")
         self.hint_label.setVisible(bool(error) or workload is None or self._result is None)
+        serving = workload is not None and workload.mode == "inference"
+        self.serving_form.setVisible(serving and workload.model.autoregressive)
+        self.serving_view.setVisible(serving and (self._serving is not None
+                                                  or bool(self._serving_error)))
         if workload is None or self._memory is None:
             self.results.clear()
             return
         self.results.show_fit(workload, self._memory, self._result, self._cloud_option,
                               self._machine_price() is not None)
+        if self._serving is not None:
+            self.serving_view.show_estimate(self._serving)
+        else:
+            self.serving_view.clear(self._serving_error)
 
     def _estimate(self, workload: Workload) -> None:
         build = self._build
@@ -353,88 +385,17 @@ class WorkloadPanel(QWidget):
             self._result = fit(workload, pairs, parallel, cloud_offering=offering,
                                assumptions=assumptions)
             self._memory = self._result.memory
+            try:
+                self._serving = serving_for_fit(self._result, self._planned.serving,
+                                                self.cloud_offerings())
+            except WorkloadError as exc:
+                self._serving_error = f"No serving estimate: {exc}"
         else:
             self._memory = estimate_memory(workload, self._planned.parallelism(1))
         options = rank_fits(workload, self.accelerators(), self.cloud_offerings(),
                             max_gpus=1, assumptions=assumptions)
         self._cloud_option = cheapest_cloud(options, pairs[0][0] if pairs else None,
                                             self._find)
-
-    # --- models from files ------------------------------------------------------------------
-    def open_model_dialog(self) -> None:
-        """File > Open model…: choose a model file or folder and take its model."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open model", str(Path.home()),
-            "Model files (*.gguf *.safetensors config.json *.json);;All files (*)")
-        if path:
-            self.load_model_in_background(Path(path))
-
-    def load_model_in_background(self, path: Path) -> None:
-        """Read ``path`` on a worker thread (a slow disk or a network folder must not
-        freeze the window); the model is taken when it arrives, a bad file is a dialog."""
-        from dlhw_desktop.core.workload.model_files import load_model_file
-
-        self.file_label.setText(f"Reading {escape(path.name)}…")
-        run_in_background(lambda: load_model_file(path), self._take_loaded,
-                          self._model_failed, self)
-
-    def _model_failed(self, exc: BaseException) -> None:
-        self.file_label.setText("")
-        show_error(self, "Cannot read the model", str(exc) if isinstance(
-            exc, DlhwError | OSError) else f"{type(exc).__name__}: {exc}")
-
-    def open_model_file(self, path: Path) -> LoadedModel | None:
-        """Read ``path`` (header and tensor table only) now and make its model the
-        workload's, keeping the job's other settings; one undoable edit. A bad file is a
-        dialog."""
-        from dlhw_desktop.core.workload.model_files import load_model_file
-
-        try:
-            loaded = load_model_file(path)
-        except (DlhwError, OSError) as exc:
-            self._model_failed(exc)
-            return None
-        return self._take_loaded(loaded)
-
-    def _take_loaded(self, loaded: LoadedModel) -> LoadedModel:
-        base = self._planned.workload
-        precision = loaded.precision or (base.precision if base is not None else "BF16")
-        try:
-            workload = (replace(base, model=loaded.model, precision=precision)
-                        if base is not None else Workload(loaded.model, precision=precision))
-        except WorkloadError:  # e.g. a 4-bit file while the job was full training
-            workload = Workload(loaded.model, precision=precision)
-        self.adopt_workload(workload)
-        self._show_file(loaded)
-        return loaded
-
-    def _show_file(self, loaded: LoadedModel) -> None:
-        size = (f"{loaded.params_exact / 1e9:,.2f}B parameters counted"
-                if loaded.params_exact else f"~{loaded.model.params / 1e9:,.2f}B parameters")
-        stored = f", {loaded.quantization}" if loaded.quantization else ""
-        text = f"From {escape(Path(loaded.path).name)}: {size}{escape(stored)}"
-        if loaded.warnings:
-            text += "<br>" + "<br>".join(escape(w) for w in loaded.warnings)
-        self.file_label.setText(text)
-        self._loaded = loaded
-        self._refresh()
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if _dropped_path(event.mimeData()) is not None:
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        path = _dropped_path(event.mimeData())
-        if path is None:
-            event.ignore()
-            return
-        event.acceptProposedAction()
-        self.load_model_in_background(path)
 
     # --- the dialogs ------------------------------------------------------------------------
     def open_what_fits(self) -> QWidget | None:
@@ -468,18 +429,3 @@ class WorkloadPanel(QWidget):
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
-
-
-MODEL_SUFFIXES = (".gguf", ".json", ".safetensors")
-
-
-def _dropped_path(mime: QMimeData) -> Path | None:
-    """The model file or folder a drag carries (a local file URL), else None."""
-    if not mime.hasUrls():
-        return None
-    for url in mime.urls():
-        if url.isLocalFile():
-            path = Path(url.toLocalFile())
-            if path.is_dir() or path.suffix.lower() in MODEL_SUFFIXES:
-                return path
-    return None

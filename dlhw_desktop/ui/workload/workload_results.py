@@ -135,18 +135,13 @@ class WorkloadResults(QWidget):
         else:
             i = result.inference
             if i is not None and i.tokens_per_s:
-                span = i.range_tokens_per_s
-                shown = (f"{rate(span[0])}–{rate(span[1])}" if span and span[1] > span[0]
-                         else f"~{rate(i.tokens_per_s)}")
-                lines.append(
-                    f"<b>{shown} tokens/s</b> (estimate; "
-                    f"{rate(i.per_sequence_tokens_per_s)} per sequence × {i.batch}), "
-                    f"{i.bound}-bound" + (f", {escape(i.stack)} at {i.efficiency:.0%} of "
-                                          "the bandwidth ceiling"
-                                          if i.stack and i.efficiency else ""))
+                per = (f"; {rate(i.per_sequence_tokens_per_s)} per sequence × {i.batch}"
+                       if i.batch > 1 else "")
+                lines.append(f"<b>{rate(i.tokens_per_s)} tokens/s</b> {escape(i.basis)}"
+                             f"{per}, {escape(i.stack or '')} {i.bound}-bound")
                 bounds = []
                 if i.ceiling_tokens_per_s:
-                    bounds.append(f"memory bound {rate(i.ceiling_tokens_per_s)}")
+                    bounds.append(f"bandwidth ceiling {rate(i.ceiling_tokens_per_s)}")
                 if i.compute_bound_tokens_per_s:
                     bounds.append(f"compute bound {rate(i.compute_bound_tokens_per_s)} "
                                   f"(× {workload.mfu:.0%} MFU)")
@@ -214,6 +209,7 @@ class WorkloadResults(QWidget):
         else:
             mine = result.usd_per_million_tokens if result else None
             theirs = cloud.result.usd_per_million_tokens if cloud else None
-            lines.append(line("Per million tokens", f"{money(mine)} {here}",
+            lines.append(line(f"Per million tokens at batch {workload.batch}",
+                              f"{money(mine)} {here}",
                               f"· {money(theirs)} on that cloud"))
         self.cost_label.setText("<br>".join(lines))
