@@ -125,3 +125,16 @@ def test_the_shared_text_says_what_the_verdict_rests_on_and_the_figures_entered(
     assert "heat capacity 113–125 W (measured)" in out  # a measurement outranks the box
     assert "its maker rates it 95 W (your figure)" in out
     assert "Figures entered from the box" in out and "rated heat capacity 95 W" in out
+
+
+def test_a_store_that_is_not_a_file_is_reported_and_never_waited_on(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    store = UserFiguresStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(store.path)  # a read would block forever
+    code, _, err = run(capsys, "part", "list")
+    assert code == 0 and "not a regular file" in err
+    code, _, err = run(capsys, "part", "set", PSU, "atx_version", "3.1")
+    assert code == 2 and "left as it is" in err

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from dlhw_desktop.core.errors import DlhwError
+from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.user_figures import (
     MAX_FIGURES,
@@ -54,12 +54,15 @@ class UserFiguresStore:
 
     # --- reading --------------------------------------------------------------------
     def _check_file(self) -> None:
-        info = self.path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise UserFiguresError(f"your figures {self.path} is not a regular file")
-        if info.st_size > MAX_STORE_BYTES:
-            raise UserFiguresError(f"your figures {self.path} is {info.st_size / 2**20:,.0f} "
-                                   f"MB; at most {MAX_STORE_BYTES / 2**20:,.0f} MB is read")
+        """A regular file of a sane size (a FIFO or device must not hang a command)."""
+        try:
+            check_regular_file(self.path)
+        except FileReadError as exc:
+            raise UserFiguresError(f"your figures {self.path}: {exc}") from None
+        size = self.path.stat().st_size
+        if size > MAX_STORE_BYTES:
+            raise UserFiguresError(f"your figures {self.path} is {size / 2**20:,.0f} MB; at "
+                                   f"most {MAX_STORE_BYTES / 2**20:,.0f} MB is read")
 
     def _rows(self) -> list[tuple[object, ...]]:
         if not self.path.exists():

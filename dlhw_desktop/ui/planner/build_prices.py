@@ -50,7 +50,7 @@ class BuildPriceActions:
                 f"Totals in {shown.code} {shown.basis()}" if shown.code != "USD"
                 else "Totals in US dollars", 8000)
 
-    def price_book_changed(self, part_id: str) -> None:
+    def part_changed(self, part_id: str) -> None:
         """Another feature (the Catalog tab's details pane) changed the user's price or a
         figure of ``part_id``: the build shows the price and figures that now hold."""
         if part_id in self.build:

@@ -347,7 +347,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
         figure = enter_figure(self, item.part, field, self.resolver.user_figures)
         if figure is None:
             return
-        self.price_book_changed(part_id)  # the part as it now resolves, with the figure
+        self.part_changed(part_id)  # the part as it now resolves, with the figure
         self.recheck()
         self.status_message.emit(f"{item.part.display_name}: your {figure.label.lower()} "
                                  "is saved and used by every check", 8000)

@@ -209,7 +209,7 @@ class MainWindow(MainMenus, QMainWindow):
     def _part_changed(self, part_id: str) -> None:
         """A price or a figure of the part changed in another tab: the build shows it."""
         if self.build_page.is_created:
-            self.build_tab.price_book_changed(part_id)
+            self.build_tab.part_changed(part_id)
 
     def import_prices(self) -> None:
         """File > Import price list…: preview a CSV, save what the user confirms."""
