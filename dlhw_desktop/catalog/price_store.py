@@ -30,6 +30,7 @@ from dlhw_desktop.core.prices.book import (
     price_from_row,
     rate_from_row,
 )
+from dlhw_desktop.core.prices.book_csv import BookContents, checked_price
 from dlhw_desktop.core.prices.currency import DisplayCurrency
 from dlhw_desktop.core.rows import RowProblem, read_rows
 from dlhw_desktop.resources import user_data_dir
@@ -162,18 +163,36 @@ class PriceBook:
     def get(self, part_id: str) -> UserPrice | None:
         return self._load()[0].get(part_id)
 
-    def save(self, prices: Iterable[UserPrice]) -> int:
-        """Store prices (one per part; a new one replaces the old), all or none."""
+    def save(self, prices: Iterable[UserPrice], rates: Iterable[Rate] = (),
+             display_currency: str | None = None) -> int:
+        """Store prices (one per part; a new one replaces the old), and with them rates and
+        the display currency (an export of a book read back), all or none. Every price is
+        checked first (``checked_price``): one the book could not read back is refused."""
         today = date.today().isoformat()
         rows = [(p.part_id, p.amount, p.currency, p.price_date, p.note, p.source, today)
-                for p in prices]
-        if not rows:
+                for p in map(checked_price, prices)]
+        rate_rows = [(r.currency, checked_rate(r.usd_per_unit), r.rate_date) for r in rates]
+        code = parse_currency(display_currency) if display_currency else None
+        if not rows and not rate_rows and code is None:
             return 0
         with self._writing() as conn:
             conn.executemany("INSERT OR REPLACE INTO [prices] (part_id, amount, currency, "
                              "price_date, note, source, entered) VALUES (?, ?, ?, ?, ?, ?, "
                              "?)", rows)
+            conn.executemany("INSERT OR REPLACE INTO [rates] (currency, usd_per_unit, "
+                             "rate_date) VALUES (?, ?, ?)", rate_rows)
+            if code is not None:
+                conn.execute("INSERT OR REPLACE INTO [preferences] (key, value) VALUES (?, ?)",
+                             ("display_currency", code))
+        if code is not None:
+            self._currency = code
         return len(rows)
+
+    def contents(self) -> BookContents:
+        """Everything the book holds, as an export writes it."""
+        return BookContents(self.prices(), sorted(self.rates().values(),
+                                                  key=lambda r: r.currency),
+                            self.display_currency().code)
 
     def remove(self, part_id: str) -> bool:
         if not self._check_file():

@@ -178,14 +178,15 @@ def cmd_currency(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.files.atomic import write_atomic
-    from dlhw_desktop.core.prices.price_list import prices_csv
+    from dlhw_desktop.core.prices.book_csv import contents_csv
 
     if args.output is not None:  # before reading: never over the book it exports
         checked_output(args, args.output)
     book = _book()
-    prices = book.prices()
+    contents = book.contents()
+    prices = contents.prices
     warn_lines(book.problems())
-    text = prices_csv(prices)
+    text = contents_csv(contents)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -193,7 +194,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         write_atomic(args.output, text.encode("utf-8"))
     except OSError as exc:
         raise DlhwError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    print(f"wrote {len(prices)} prices to {args.output}")
+    print(f"wrote {len(prices)} prices, {len(contents.rates)} rates and the display "
+          f"currency ({contents.display_currency}) to {args.output}")
     return 0
 
 

@@ -12,7 +12,7 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.files.output_guard import Protected, check_output
-from dlhw_desktop.core.prices.price_list import prices_csv
+from dlhw_desktop.core.prices.book_csv import contents_csv
 from dlhw_desktop.ui.common.dialogs import show_error
 from dlhw_desktop.ui.prices.import_dialog import PriceImportDialog
 
@@ -46,7 +46,7 @@ def export_prices(parent: QWidget, book: PriceBook,
     try:  # the dialog asked about replacing; never over the book itself, by any name
         check_output(path, [Protected(book.path, "your price book", side_files=True)],
                      force=True)
-        write_atomic(path, prices_csv(book.prices()).encode("utf-8"))
+        write_atomic(path, contents_csv(book.contents()).encode("utf-8"))
     except OSError as exc:
         show_error(parent, "Prices not exported",
                    f"Cannot write {path}: {exc.strerror or exc}")
