@@ -93,8 +93,9 @@ class ImportPreview:
     errors: list[tuple[int, str]] = field(default_factory=list)
     skipped: list[tuple[int, str]] = field(default_factory=list)
     """Lines left out on purpose (a quote's subtotal, tax and shipping lines), with why."""
-    in_build: dict[int, int] = field(default_factory=dict)
-    """Lines matched to the part in the open build, with how many parts they could be."""
+    in_build: dict[int, list[Part]] = field(default_factory=dict)
+    """Lines matched to the part in the open build: the parts each could price, that one
+    first (``resolve`` points such a line at another)."""
     book: BookContents | None = None
     """The file is an export of a price book: its prices, rates and display currency,
     restored as they were (``matched`` holds its part prices for the preview)."""
@@ -110,17 +111,23 @@ class ImportPreview:
         the matched rows. ``PriceBookError`` if the line is not ambiguous, the part is not
         one of its candidates, or another row already prices that part."""
         found = [i for i, (row, _) in enumerate(self.ambiguous) if row.line == line]
-        if not found:
-            raise PriceBookError(f"line {line} is not one of the ambiguous rows")
-        index = found[0]
-        row, candidates = self.ambiguous[index]
+        chosen = [i for i, (row, _, _) in enumerate(self.matched) if row.line == line]
+        if found:
+            row, candidates = self.ambiguous[found[0]]
+        elif chosen and line in self.in_build:
+            row, candidates = self.matched[chosen[0]][0], self.in_build[line]
+        else:
+            raise PriceBookError(f"line {line} is not one of the rows to choose a part for")
         if part.id not in {c.id for c in candidates}:
             raise PriceBookError(f"{part.display_name} is not one of line {line}'s candidates")
         for other, _, taken in self.matched:
-            if taken.id == part.id:
+            if taken.id == part.id and other.line != line:
                 raise PriceBookError(f"line {other.line} already prices {part.display_name}")
         price = row_price(row, self.columns, part.id, self.decimal, self.currency)
-        del self.ambiguous[index]
+        if found:
+            del self.ambiguous[found[0]]
+        else:
+            del self.matched[chosen[0]]
         self.matched.append((row, price, part))
         self.matched.sort(key=lambda item: item[0].line)
         return price
@@ -185,7 +192,7 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     text, encoding = decode(data)
     book = read_book_export(text) if header_line is None and not overrides else None
     if book is not None:
-        return _book_preview(book, encoding, parts, rates, other_names)
+        return _book_preview(book, encoding, parts, other_names)
     table = read_table(text, header_line)
     mapping = map_columns(table.header, overrides, picked=header_line is not None)
     index = parts if isinstance(parts, PartIndex) else PartIndex(parts)
@@ -216,18 +223,17 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
         except PriceBookError as exc:
             preview.errors.append((row.line, str(exc)))
             continue
-        if rates is not None and code != "USD" and code not in rates:
-            preview.errors.append((row.line, no_rate(code)))
-            continue
         found = index.match(cell(row, "part_id"), cell(row, "part_number"), cell(row, "name"))
         if not found:
             preview.unmatched.append(row)
             continue
+        if rates is not None and code != "USD" and code not in rates:
+            preview.errors.append((row.line, no_rate(code)))
+            continue
         by_id = cell(row, "part_id") in index.by_id
         chosen = None if by_id else index.in_build(found, held)
-        if chosen is not None and (len(found) > 1 or not cell(row, "part_number")):
-            if chosen.id != found[0].id or len(found) > 1:
-                preview.in_build[row.line] = len(found)
+        if chosen is not None and (len(found) > 1 or chosen.id != found[0].id):
+            preview.in_build[row.line] = [chosen, *(p for p in found if p.id != chosen.id)]
             found = [chosen]
         if len(found) > 1:
             preview.ambiguous.append((row, found))
@@ -264,27 +270,20 @@ def row_currency(row: ImportRow, mapping: dict[str, str], fallback: str) -> str:
 
 
 def _book_preview(book: BookContents, encoding: str, parts: Iterable[Part] | PartIndex,
-                  rates: Mapping[str, Rate] | None,
                   other_names: Mapping[str, str] | None) -> ImportPreview:
     """An export of a price book: every price goes back as it was (parts the catalog does
-    not have, such as network gear and your own parts, included)."""
+    not have, such as network gear and your own parts, included; a price in a currency
+    without a rate too: the book it came from held it so, not counted in dollar totals)."""
     index = parts if isinstance(parts, PartIndex) else PartIndex(parts)
     preview = ImportPreview(encoding, ",", {"part_id": "part_id", "price": "price"},
                             ".", "USD", "an export of a price book: each price in its own "
                             "currency", book=book)
-    known = {r.currency for r in book.rates} | set(rates or {})
     for line, price in zip(book.lines, book.prices, strict=True):
-        if rates is not None and price.currency != "USD" and price.currency not in known:
-            preview.errors.append((line, no_rate(price.currency)))
-            continue
         part = index.by_id.get(price.part_id) or Part(  # network gear, a part of yours
             price.part_id, Category.SERVER, "", (other_names or {}).get(
                 price.part_id, price.part_id), "", "")
         row = ImportRow(line, {"part_id": price.part_id, "price": str(price.amount)})
         preview.matched.append((row, price, part))
-    if preview.errors:
-        kept = {p.part_id for _, p, _ in preview.matched}
-        book.prices = [p for p in book.prices if p.part_id in kept]
     return preview
 
 

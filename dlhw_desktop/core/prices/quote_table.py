@@ -145,6 +145,22 @@ def read_table(text: str, header_line: int | None = None) -> QuoteTable:
     return _table(first[0], first[1], header_line)
 
 
+def head_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The first non-empty rows of a file, as the sniffed separator splits them: the
+    choices of header row when the table cannot be read with the guessed one (empty when
+    the file is not CSV at all)."""
+    if "\n" not in text and "\r" in text:
+        text = text.replace("\r", "\n")
+    try:
+        delimiter = csv.Sniffer().sniff(text[:8192], delimiters=",;\t").delimiter
+    except csv.Error:
+        delimiter = ";" if text[:8192].count(";") > text[:8192].count(",") else ","
+    try:
+        return _records(text, delimiter)[:HEADER_SEARCH_ROWS]
+    except PriceBookError:
+        return []
+
+
 def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows: list[tuple[int, list[str]]] = []

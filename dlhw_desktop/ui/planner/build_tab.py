@@ -122,6 +122,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
 
     def _make_widgets(self) -> None:
         self.picker = PartPicker(self.catalog, self.user_parts)
+        self.picker.catalog_model.set_adjust(self.resolver.priced)  # your prices show
 
         self.editors = BuildEditors(self.build, self.set_name, self.set_tier, self.set_notes,
                                     lambda text: self.status_message.emit(text, 10000), self)

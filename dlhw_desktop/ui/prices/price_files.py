@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
@@ -21,14 +21,16 @@ CSV_FILTER = "Price lists (*.csv *.txt *.tsv);;All files (*)"
 
 def import_price_list(parent: QWidget, catalog: Catalog, book: PriceBook,
                       on_saved: Callable[[list[str]], None],
-                      choose: Callable[[], str] | None = None) -> PriceImportDialog | None:
+                      choose: Callable[[], str] | None = None,
+                      build_ids: Collection[str] = ()) -> PriceImportDialog | None:
     """Ask for a CSV file and show its preview; ``on_saved(part_ids)`` after Save. Returns
-    the dialog once it has closed (``None`` when no file was chosen)."""
+    the dialog once it has closed (``None`` when no file was chosen). ``build_ids``: the
+    open build's parts, which a line that could be several parts prices first."""
     chosen = (choose or (lambda: QFileDialog.getOpenFileName(
         parent, "Import price list", "", CSV_FILTER)[0]))()
     if not chosen:
         return None
-    dialog = PriceImportDialog(Path(chosen), catalog, book, parent)
+    dialog = PriceImportDialog(Path(chosen), catalog, book, parent, build_ids)
     dialog.prices_saved.connect(on_saved)
     dialog.exec()
     return dialog

@@ -215,13 +215,20 @@ class MainWindow(MainMenus, QMainWindow):
         """File > Import price list…: preview a CSV, save what the user confirms."""
         from dlhw_desktop.ui.prices.price_files import import_price_list
 
-        import_price_list(self, self.catalog, self.price_book, self._prices_imported)
+        build = ({item.part_id for item in self.build_tab.build}
+                 if self.build_page.is_created else set())
+        import_price_list(self, self.catalog, self.price_book, self._prices_imported,
+                          build_ids=build)
 
     def _prices_imported(self, part_ids: list[str]) -> None:
         for part_id in part_ids:
             self._part_changed(part_id)
         if self.catalog_page.is_created:
             self.catalog_tab.prices_changed(part_ids)
+        if self.build_page.is_created:  # an exported book brings rates and a currency too
+            self.build_tab.recheck()
+        if self.cluster_page.is_created:  # and network-gear quotes
+            self.cluster_tab.refresh()
         self.statusBar().showMessage(
             f"Saved {len(part_ids):,} price{'s' if len(part_ids) != 1 else ''} to your "
             "price book", 6000)
