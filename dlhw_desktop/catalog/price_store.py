@@ -32,6 +32,7 @@ from dlhw_desktop.core.prices.book import (
 )
 from dlhw_desktop.core.prices.book_csv import BookContents, checked_price
 from dlhw_desktop.core.prices.currency import DisplayCurrency
+from dlhw_desktop.core.prices.price_list import ImportPreview
 from dlhw_desktop.core.rows import RowProblem, read_rows
 from dlhw_desktop.resources import user_data_dir
 
@@ -187,6 +188,14 @@ class PriceBook:
         if code is not None:
             self._currency = code
         return len(rows)
+
+    def save_import(self, preview: ImportPreview) -> int:
+        """Save what an import preview would: its matched prices, and for an export of a
+        price book also its rates and display currency (the CLI and the dialog alike)."""
+        book = preview.book
+        if book is not None:
+            return self.save(preview.prices, book.rates, book.display_currency)
+        return self.save(preview.prices)
 
     def contents(self) -> BookContents:
         """Everything the book holds, as an export writes it."""

@@ -232,6 +232,8 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
             continue
         by_id = cell(row, "part_id") in index.by_id
         chosen = None if by_id else index.in_build(found, held)
+        if chosen is not None and chosen.id in seen:  # an earlier line prices it already
+            chosen = None
         if chosen is not None and (len(found) > 1 or chosen.id != found[0].id):
             preview.in_build[row.line] = [chosen, *(p for p in found if p.id != chosen.id)]
             found = [chosen]

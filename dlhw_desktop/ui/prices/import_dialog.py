@@ -396,12 +396,9 @@ class PriceImportDialog(QDialog):
     def accept(self) -> None:
         if self.preview is None or not self.preview.matched:
             return
-        prices, book = self.preview.prices, self.preview.book
-        try:
-            if book is not None:  # an export of a price book: its rates and currency too
-                self.book.save(prices, book.rates, book.display_currency)
-            else:
-                self.book.save(prices)
+        prices = self.preview.prices
+        try:  # an export of a price book brings its rates and display currency too
+            self.book.save_import(self.preview)
         except PriceBookError as exc:
             self.message.setText(f"Not saved: {exc}")
             return

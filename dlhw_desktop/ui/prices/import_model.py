@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from dlhw_desktop.core.formatting import money
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import UserPrice
 from dlhw_desktop.core.prices.price_list import ImportPreview, ImportRow
@@ -47,7 +46,7 @@ def _in_file(row: ImportRow, columns: dict[str, str]) -> str:
 
 
 def _price_text(price: UserPrice) -> str:
-    amount = (money(price.amount) if price.currency == "USD"
+    amount = (f"${price.amount:,.2f}" if price.currency == "USD"  # cents, as quoted
               else f"{price.amount:,.2f} {price.currency}")
     return f"{amount}, {price.price_date}"
 
