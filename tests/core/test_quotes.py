@@ -49,7 +49,7 @@ def test_a_header_under_a_letterhead_and_its_currency(price_header: str, code: s
                  "1;CP-9020271-EU;Corsair RM1000x;189,90\nSumme;;;189,90\n")
     preview = preview_import(data, PARTS, rates=EUR)
     assert preview.header_line == 6 and preview.columns["price"] == price_header
-    [(row, price, part)] = preview.matched
+    [(_, price, part)] = preview.matched
     assert (part.id, price.amount, price.currency) == (PSU.id, 189.9, code)
     assert preview.skipped and code in preview.currency_basis
 
@@ -69,8 +69,8 @@ def test_prix_ht_takes_its_currency_from_the_devise_column_or_the_file_choice() 
 def test_a_cell_sign_or_a_letterhead_line_names_the_currency() -> None:
     signed = b"Part number,Price\nCP-9020271-EU,\"189,90 \xe2\x82\xac\"\n"
     assert preview_import(signed, PARTS, rates=EUR).matched[0][1].currency == "EUR"
-    said = ("Quote 4471\nAll prices in EUR, excl. VAT\n\nPart number,Price\n"
-            "CP-9020271-EU,189.90\n").encode()
+    said = (b"Quote 4471\nAll prices in EUR, excl. VAT\n\nPart number,Price\n"
+            b"CP-9020271-EU,189.90\n")
     assert preview_import(said, PARTS, rates=EUR).matched[0][1].currency == "EUR"
     clash = b"Part number,Price,Currency\nCP-9020271-EU,189.90 EUR,USD\n"
     preview = preview_import(clash, PARTS, rates=EUR)

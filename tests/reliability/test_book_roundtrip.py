@@ -62,7 +62,7 @@ def _fill(book: PriceBook, prices: list[UserPrice], rates: dict[str, tuple[float
 
 @ROUND
 @given(_books)
-def test_export_then_import_gives_the_same_book(generated) -> None:  # noqa: ANN001
+def test_export_then_import_gives_the_same_book(generated) -> None:
     prices, rates, display = generated
     with tempfile.TemporaryDirectory() as folder:
         original = _fill(PriceBook(Path(folder) / "a.db"), prices, rates, display)
@@ -83,7 +83,7 @@ def test_export_then_import_gives_the_same_book(generated) -> None:  # noqa: ANN
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(generated=_books)
 def test_the_cli_round_trip_gives_the_same_book(generated, capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     prices, rates, display = generated
     with tempfile.TemporaryDirectory() as folder:
         first, second = Path(folder) / "one", Path(folder) / "two"
