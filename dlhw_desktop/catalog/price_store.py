@@ -17,6 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from dlhw_desktop.catalog.readonly_db import open_read_only, write_reason
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import (
@@ -80,8 +81,8 @@ class PriceBook:
                                  f"{str(exc).split(': ', 1)[-1]}") from None
         return True
 
-    def _connect(self, *, write: bool) -> sqlite3.Connection:
-        uri = self.path.resolve().as_uri() + ("?mode=rw" if write else "?mode=ro")
+    def _connect(self) -> sqlite3.Connection:
+        uri = self.path.resolve().as_uri() + "?mode=rw"
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
                                isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -96,7 +97,7 @@ class PriceBook:
             if not exists:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000).close()
-            conn = self._connect(write=True)
+            conn = self._connect()
         except (OSError, sqlite3.Error) as exc:
             raise PriceBookError(f"your price book {self.path} cannot be written: "
                                  f"{_reason(exc)}") from None
@@ -123,7 +124,7 @@ class PriceBook:
         if not self._check_file():
             return []
         try:
-            conn = self._connect(write=False)
+            conn = open_read_only(self.path, BUSY_TIMEOUT_MS / 1000)
             try:
                 cursor = conn.execute(sql, args)
                 names = [d[0] for d in cursor.description]
@@ -255,7 +256,4 @@ class PriceBook:
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc)
-    if "readonly" in text or "read-only" in text:
-        return "it is read-only (make the file and its folder writable)"
-    return text
+    return write_reason(exc)

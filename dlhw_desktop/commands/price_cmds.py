@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dlhw_desktop.commands.common import (
     add_force,
+    bounded_int,
     checked_output,
     open_catalog,
     print_json,
@@ -70,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--currency", default=None, metavar="CODE",
                      help="the currency of prices whose cell, row and column name none "
                           "(e.g. EUR); without it the file's own word counts, else USD")
-    imp.add_argument("--header-row", type=int, default=None, metavar="LINE",
+    imp.add_argument("--header-row", type=bounded_int(1), default=None, metavar="LINE",
                      help="the file line of the header row, when a letterhead hides it")
     imp.add_argument("--build", type=Path, default=None, metavar="FILE",
                      help="a saved build: a line that could be several parts prices the "
