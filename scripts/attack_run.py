@@ -262,7 +262,7 @@ def cases() -> list[Case]:
     add(Case("fit huge tokens", [*base, "--input-tokens", "1000000", "--output-tokens",
                                  "1000000", "--users", "100000"]))
     add(Case("fit --json serving 1e-300 tps", [*base, "--target-tps", "1e-300", "--json"],
-             check=lambda r: r.rc == 2 or "NaN" not in r.out and "Infinity" not in r.out))
+             check=lambda r: r.rc == 2 or ("NaN" not in r.out and "Infinity" not in r.out)))
     # --- dlhw price import: the new options ------------------------------------------
     imp = ["price", "import", "{tmp}/q.csv"]
     quote = write("q.csv", QUOTE)

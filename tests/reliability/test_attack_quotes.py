@@ -55,7 +55,7 @@ def test_a_price_book_on_a_read_only_folder_is_read_and_a_write_says_why(
     frozen(*sorted(folder.iterdir()), folder)
     again = PriceBook(book.path)
     assert [p.amount for p in again.prices()] == [1500.0]  # was: "unable to open database"
-    with pytest.raises(PriceBookError, match="cannot be written|read-only"):
+    with pytest.raises(PriceBookError, match=r"cannot be written|read-only"):
         again.save([UserPrice(GPU, 1400.0, "USD", "2026-11-21")])
     assert [p.amount for p in PriceBook(book.path).prices()] == [1500.0]
 
@@ -68,7 +68,7 @@ def test_your_figures_on_a_read_only_folder_are_read_and_a_write_says_why(
     frozen(*sorted(folder.iterdir()), folder)
     again = UserFiguresStore(store.path)
     assert [f.value for f in again.figures()] == [150.0]
-    with pytest.raises(UserFiguresError, match="read-only|cannot be written"):
+    with pytest.raises(UserFiguresError, match=r"read-only|cannot be written"):
         again.save([UserFigure(COOLER, "cooling_capacity_w", 180.0, "2026-11-21")])
 
 
