@@ -44,6 +44,8 @@ def _pending_wal(path: Path) -> bool:
 
 def write_reason(exc: BaseException) -> str:
     """Why a store cannot be written, as the user can act on it."""
+    if isinstance(exc, FileExistsError | NotADirectoryError) and exc.filename:
+        return f"{exc.filename} is a file where its folder should be"
     text = str(exc)
     if "readonly" in text or "read-only" in text:
         return "it is read-only (make the file and its folder writable)"

@@ -42,7 +42,7 @@ def _positive_float(name: str, value: float | None, least: float, most: float,
         return
     if isinstance(value, bool) or not isinstance(value, int | float) \
             or not math.isfinite(value) or not least <= value <= most:
-        raise InvalidWorkloadError(f"{name} must be from {least:,g} to {most:,g} {unit}, "
+        raise InvalidWorkloadError(f"{name} must be from {least:,g} to {most:,.0f} {unit}, "
                                    f"got {_shown(value)}")
 
 
