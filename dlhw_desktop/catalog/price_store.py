@@ -81,8 +81,8 @@ class PriceBook:
                                  f"{str(exc).split(': ', 1)[-1]}") from None
         return True
 
-    def _connect(self) -> sqlite3.Connection:
-        uri = self.path.resolve().as_uri() + "?mode=rw"
+    def _connect(self, *, write: bool) -> sqlite3.Connection:
+        uri = self.path.resolve().as_uri() + ("?mode=rw" if write else "?mode=ro")
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
                                isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -97,7 +97,7 @@ class PriceBook:
             if not exists:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000).close()
-            conn = self._connect()
+            conn = self._connect(write=True)
         except (OSError, sqlite3.Error) as exc:
             raise PriceBookError(f"your price book {self.path} cannot be written: "
                                  f"{_reason(exc)}") from None

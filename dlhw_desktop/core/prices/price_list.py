@@ -117,7 +117,7 @@ class ImportPreview:
         elif chosen and line in self.in_build:
             row, candidates = self.matched[chosen[0]][0], self.in_build[line]
         else:
-            raise PriceBookError(f"line {line} is not one of the rows to choose a part for")
+            raise PriceBookError(f"line {line} is not one of the ambiguous rows")
         if part.id not in {c.id for c in candidates}:
             raise PriceBookError(f"{part.display_name} is not one of line {line}'s candidates")
         for other, _, taken in self.matched:
