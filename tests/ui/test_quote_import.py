@@ -150,3 +150,21 @@ def test_your_price_shows_in_the_catalog_table_and_the_status_bar_names_the_part
     book.save([UserPrice(PSU, 200.0, "USD", "2026-11-21")])  # as an import would
     tab.prices_changed([PSU])
     assert tab.model.index(row, column).data() == "$200"
+
+
+def test_your_price_reaches_the_comparison_at_once(qtbot: QtBot, catalog: Catalog,
+                                                   app_settings) -> None:
+    from dlhw_desktop.ui.shell.main_window import MainWindow
+
+    gpu = "accelerator/nvidia-geforce-rtx-4090"
+    window = MainWindow(catalog, app_settings)
+    qtbot.addWidget(window)
+    window.compare_tab.add_parts([gpu])
+    listed = {p.id: p.price_usd for p in window.compare_tab.parts()}
+    assert listed[gpu] == 1599.0  # the catalog's launch price
+    window.finish_startup()
+    assert window.catalog_tab.select_part(gpu)
+    assert window.catalog_tab.price_entry.save(UserPrice(gpu, 1400.0, "USD", "2026-11-20"))
+    assert {p.id: p.price_usd for p in window.compare_tab.parts()}[gpu] == 1400.0
+    window._prices_imported([gpu])  # an import names the parts it priced: one redraw
+    assert {p.id: p.price_usd for p in window.compare_tab.parts()}[gpu] == 1400.0
