@@ -128,21 +128,28 @@ def read_table(text: str, header_line: int | None = None) -> QuoteTable:
         sniffed = ";" if sample.count(";") > sample.count(",") else ","
     # A letterhead's commas ("ACME GmbH, Hauptstr. 5") can mislead the sniffer: the
     # separator is the one under which a header row is found.
-    candidates = [sniffed, *(d for d in ",;\t" if d != sniffed and d in sample)]
-    first: tuple[list[tuple[int, list[str]]], str] | None = None
-    for delimiter in candidates:
-        try:
-            rows = _records(text, delimiter)
-        except PriceBookError:
-            if delimiter == sniffed:
-                raise
-            continue
-        if first is None:
-            first = (rows, delimiter)
-        if header_line is None and _named_header(rows) is not None:
-            return _table(rows, delimiter, None)
-    assert first is not None
-    return _table(first[0], first[1], header_line)
+    candidates = [sniffed, *(d for d in ",;\t" if d != sniffed and d in text[:65536])]
+    chosen = sniffed
+    if header_line is None:
+        chosen = next((d for d in candidates if _named_header(_head(text, d)) is not None),
+                      sniffed)
+    return _table(_records(text, chosen), chosen, header_line)
+
+
+def _head(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """The first :data:`HEADER_SEARCH_ROWS` non-empty rows as ``delimiter`` splits them
+    (fewer where the csv module cannot read on): enough to find the header."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for record in reader:
+            if any(c.strip() for c in record):
+                rows.append((reader.line_num, [c[:200] for c in record]))
+                if len(rows) >= HEADER_SEARCH_ROWS:
+                    break
+    except csv.Error:
+        pass
+    return rows
 
 
 def head_rows(text: str) -> list[tuple[int, list[str]]]:

@@ -367,8 +367,10 @@ class PriceImportDialog(QDialog):
             return
         self.choice_label.setText(f"Line {line.line:,} prices:")
         self.choice.clear()
-        for part in line.candidates:
-            self.choice.addItem(f"{part.display_name}  ({part.id})", part.id)
+        names = [part.display_name for part in line.candidates]
+        for part, name in zip(line.candidates, names, strict=True):
+            twin = names.count(name) > 1  # two parts of one name: their kind tells them apart
+            self.choice.addItem(f"{name} ({part.category.label})" if twin else name, part.id)
         self._show_choice(True)
 
     def _show_choice(self, visible: bool) -> None:
