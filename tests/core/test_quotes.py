@@ -60,8 +60,12 @@ def test_prix_ht_takes_its_currency_from_the_devise_column_or_the_file_choice() 
     assert price.currency == "EUR"
     plain = lines("Réf.;Désignation;Prix HT\nCP-9020271-EU;RM1000x;189,90\n")
     preview = preview_import(plain, PARTS, rates=EUR)
-    assert preview.matched[0][1].currency == "USD"
-    assert "names no currency" in preview.currency_basis  # the assumption is said
+    assert not preview.matched  # never saved as dollars: the user says the currency
+    assert "names no currency" in preview.errors[0][1] and "not saved" in preview.errors[0][1]
+    english = b"Part number;Price\nCP-9020271-EU;189.90\n"
+    said = preview_import(english, PARTS, rates=EUR)
+    assert said.matched[0][1].currency == "USD"
+    assert "names no currency" in said.currency_basis  # the assumption is said
     chosen = preview_import(plain, PARTS, rates=EUR, currency="EUR")
     assert chosen.matched[0][1].currency == "EUR" and "you chose" in chosen.currency_basis
 

@@ -100,13 +100,15 @@ def test_the_header_row_and_the_files_currency_chosen_by_hand(
     dialog.combos["part_number"].setCurrentText("Code")
     dialog.combos["price"].activated.emit(dialog.combos["price"].currentIndex())
     wait(qtbot, dialog)
-    assert statuses(dialog)[4] is RowStatus.MATCHED
-    assert dialog.model.lines[0].price.startswith("$189.90")  # the file names no currency
+    assert statuses(dialog)[4] is RowStatus.ERROR  # a decimal comma, no currency named:
+    assert "names no currency" in dialog.model.lines[0].remark  # never saved as dollars
     assert "names no currency" in dialog.options.basis.text()
+    assert not dialog.save_button.isEnabled()
     dialog.options.currency.setCurrentText("EUR")
     dialog.preview = None
     dialog.options.currency.activated.emit(dialog.options.currency.currentIndex())
     wait(qtbot, dialog)
+    assert statuses(dialog)[4] is RowStatus.MATCHED
     assert dialog.model.lines[0].price.startswith("189.90 EUR")
     dialog.save_button.click()
     assert book.get(PSU).currency == "EUR"

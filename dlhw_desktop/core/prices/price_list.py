@@ -39,6 +39,7 @@ from dlhw_desktop.core.prices.quote_table import (
     QuoteTable,
     currency_code,
     decode,
+    european_price_column,
     guess_columns,
     header_currency,
     map_columns,
@@ -151,11 +152,18 @@ PROGRESS_EVERY = 500
 """Rows between two calls of an import's ``progress`` callback."""
 
 
-def file_currency(table: QuoteTable, mapping: dict[str, str],
-                  chosen: str | None) -> tuple[str, str]:
+UNKNOWN_CURRENCY = ("the file names no currency and writes its prices the European way "
+                    "(a decimal comma, or a German or French price column): choose the file's "
+                    "currency (Prices in…, or --currency EUR); not saved")
+
+
+def file_currency(table: QuoteTable, mapping: dict[str, str], chosen: str | None,
+                  decimal: str | None = None) -> tuple[str, str]:
     """The currency of a price whose own cell and row name none, and where it comes from:
     the user's choice for the file, the price column's name, the letterhead; else US
-    dollars, said as an assumption."""
+    dollars, said as an assumption, unless the file looks European (a decimal comma, a
+    ``Preis`` or ``Prix HT`` column): then ``""``, and such a row is not saved until the
+    user says the currency (EUR amounts are never saved as dollars)."""
     if chosen:
         code = parse_currency(chosen)
         return code, f"{code}, as you chose for the file"
@@ -165,6 +173,10 @@ def file_currency(table: QuoteTable, mapping: dict[str, str],
     if table.letterhead_currency is not None:
         return (table.letterhead_currency,
                 f"{table.letterhead_currency}, as the lines above the table say")
+    if decimal == "," or european_price_column(mapping["price"]):
+        return "", ("none: the file names no currency and writes its prices the European "
+                    "way; choose the file's currency" + (
+                        " (or fill its Currency column)" if "currency" in mapping else ""))
     if "currency" in mapping:
         return "USD", "the Currency column; US dollars where a row leaves it empty"
     return "USD", ("US dollars: the file names no currency (choose the file's currency "
@@ -198,7 +210,7 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
     index = parts if isinstance(parts, PartIndex) else PartIndex(parts)
     rows = table.rows
     decimal = file_decimal(_cell(row, mapping, "price") for row in rows)
-    fallback, basis = file_currency(table, mapping, currency)
+    fallback, basis = file_currency(table, mapping, currency, decimal)
     preview = ImportPreview(encoding, table.delimiter, mapping, decimal, fallback, basis,
                             table.header_line, table.guessed, table.lines)
     seen: dict[str, int] = {}
@@ -268,7 +280,10 @@ def row_currency(row: ImportRow, mapping: dict[str, str], fallback: str) -> str:
     column = parse_currency(column_text) if column_text else None
     if sign and column and sign != column:
         raise PriceBookError(f"the price says {sign} but the Currency column says {column}")
-    return sign or column or fallback
+    code = sign or column or fallback
+    if not code:
+        raise PriceBookError(UNKNOWN_CURRENCY)
+    return code
 
 
 def _book_preview(book: BookContents, encoding: str, parts: Iterable[Part] | PartIndex,

@@ -261,6 +261,18 @@ def _header_key(name: str) -> str:
     return re.sub(r"[^0-9a-zäöüéèß#]+", "", name.lower())
 
 
+_EUROPEAN_PRICE = frozenset(_header_key_ for _header_key_ in (
+    "preis", "einzelpreis", "stückpreis", "nettopreis", "preisnetto", "einzelpreisnetto",
+    "ep", "prix", "prixunitaire", "prixht", "prixunitaireht", "puht", "precio", "prezzo",
+    "betrag", "montant", "importe", "importo"))
+
+
+def european_price_column(name: str) -> bool:
+    """A price column named in German, French, Spanish or Italian (``Preis``, ``Prix HT``):
+    its prices are most likely not in US dollars."""
+    return _header_key(header_currency(name)[0]) in _EUROPEAN_PRICE
+
+
 def guess_columns(header: Sequence[str]) -> dict[str, str]:
     """Our field -> the file's column, by the aliases above alone (not checked); a header
     matches an alias whatever its spaces, dots and signs (``Mfg. Part#``, ``MFG PART #``)
