@@ -170,3 +170,24 @@ def test_your_price_reaches_the_comparison_at_once(qtbot: QtBot, catalog: Catalo
     assert {p.id: p.price_usd for p in window.compare_tab.parts()}[gpu] == 1400.0
     window._prices_imported([gpu])  # an import names the parts it priced: one redraw
     assert {p.id: p.price_usd for p in window.compare_tab.parts()}[gpu] == 1400.0
+
+
+def test_a_price_typed_in_the_builds_list_reaches_the_catalog_table_and_the_comparison(
+        qtbot: QtBot, catalog: Catalog, app_settings) -> None:
+    from dlhw_desktop.ui.shell.main_window import MainWindow
+
+    gpu = "accelerator/nvidia-geforce-rtx-4090"
+    window = MainWindow(catalog, app_settings)
+    qtbot.addWidget(window)
+    window.finish_startup()
+    window.add_to_build([gpu])
+    window.build_tab.ask_save_changes = lambda: "discard"  # closing at teardown
+    window.compare_tab.add_parts([gpu])
+    tab = window.catalog_tab
+    assert tab.select_part(gpu)
+    row, column = tab.model.row_of(gpu), tab.model.columns.index("price_usd")
+    assert tab.model.index(row, column).data() == "$1,599"
+    assert window.build_tab.set_user_price(gpu, "1,350")
+    assert tab.model.index(row, column).data() == "$1,350"
+    assert "your quote" in tab.details.toPlainText()
+    assert {p.id: p.price_usd for p in window.compare_tab.parts()}[gpu] == 1350.0

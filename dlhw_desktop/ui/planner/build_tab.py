@@ -82,6 +82,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
 
     status_message = Signal(str, int)  # text, timeout in ms (the main window's status bar)
     report_changed = Signal(object)  # CheckReport, after every rerun of the checks
+    price_changed = Signal(str)  # part id whose price the user set in the build's list
 
     def __init__(self, catalog: Catalog, settings: AppSettings, undo_stack: QUndoStack,
                  parent: QWidget | None = None, user_parts: UserParts | None = None,

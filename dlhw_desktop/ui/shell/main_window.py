@@ -169,7 +169,15 @@ class MainWindow(MainMenus, QMainWindow):
         tab = make_build_tab(self.catalog, self.settings, self.undo_stack,
                              price_book=self.price_book)
         tab.status_message.connect(self.statusBar().showMessage)
+        tab.price_changed.connect(self._build_price_changed)
         return tab
+
+    def _build_price_changed(self, part_id: str) -> None:
+        """A price set in the build's list: the Catalog table and the comparison show it."""
+        if self.catalog_page.is_created:
+            self.catalog_tab.prices_changed([part_id])
+        if self.compare_page.is_created:
+            self.compare_tab.prices_changed([part_id])
 
     def _make_cluster_tab(self) -> QWidget:
         from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
