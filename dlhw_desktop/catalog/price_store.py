@@ -66,6 +66,7 @@ class PriceBook:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_data_dir() / "price_book.db"
         self._cache: tuple[dict[str, UserPrice], dict[str, Rate]] | None = None
+        self._failed: str | None = None  # why the book cannot be read (until a write)
         self._problems: list[RowProblem] = []
         self._currency: str | None = None  # the chosen currency, read once
 
@@ -116,7 +117,7 @@ class PriceBook:
                                  f"{_reason(exc)}") from None
         finally:
             conn.close()
-        self._cache = None
+        self._cache = self._failed = None
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         """The rows of a query on the book, read-only (no book yet or a table an older
@@ -143,6 +144,15 @@ class PriceBook:
     def _load(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
         if self._cache is not None:
             return self._cache
+        if self._failed is not None:  # not read again for every table row
+            raise PriceBookError(self._failed)
+        try:
+            return self._read_all()
+        except PriceBookError as exc:
+            self._failed = str(exc)
+            raise
+
+    def _read_all(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
         prices, price_problems = read_rows(self._read("SELECT * FROM prices"),
                                            price_from_row, "your price book", "part_id")
         rates, rate_problems = read_rows(self._read("SELECT * FROM rates"), rate_from_row,
