@@ -126,6 +126,7 @@ def test_the_price_book_exports_and_imports_back_whole(
     dialog = open_dialog(qtbot, catalog, other, target)
     assert statuses(dialog) == {2: RowStatus.MATCHED, 3: RowStatus.MATCHED}
     assert "QM9700" in dialog.model.lines[1].part  # the gear's name, not its key
+    assert "2 prices, 2 rates and the display currency (GBP)" in dialog.options.basis.text()
     dialog.save_button.click()
     assert other.contents() == book.contents()
 

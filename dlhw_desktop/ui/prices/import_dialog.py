@@ -300,6 +300,15 @@ class PriceImportDialog(QDialog):
             combo.setCurrentText(preview.columns.get(field, NOT_IN_FILE))
         self.options.basis.setText(f"Prices without a currency of their own: "
                                    f"{preview.currency_basis}")
+        if preview.book is not None:  # an export of a price book reads back as it is
+            self.options.setEnabled(False)
+            for combo in self.combos.values():
+                combo.setEnabled(False)
+            book = preview.book
+            self.options.basis.setText(
+                f"An export of a price book: {len(book.prices):,} prices, {len(book.rates):,} "
+                f"rates and the display currency ({book.display_currency or 'not given'}) "
+                "are restored as they were")
         self._refresh()
 
     def _preview_failed(self, generation: int, exc: BaseException) -> None:
