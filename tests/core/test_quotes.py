@@ -122,3 +122,23 @@ def test_a_line_that_could_be_several_parts_prices_the_one_in_the_build() -> Non
     by_number = b"Part number,Price\nVCNRTX6000ADA-PB,6899\n"  # a partner's SKU, chip built
     assert preview_import(by_number, PARTS, build={CHIP.id}).matched[0][2].id == CHIP.id
     assert preview_import(by_number, PARTS, build={CARD.id}).matched[0][2].id == CARD.id
+
+
+@pytest.mark.parametrize(("header", "price", "code"), [
+    ("Qty;Part No.;Description;Unit Price EUR;Total EUR", "Unit Price EUR", "EUR"),
+    ("Menge;Artikelnummer;Bezeichnung;Einzelpreis netto (€);Gesamtpreis (€)",
+     "Einzelpreis netto (€)", "EUR"),
+    ("Qté;Référence;Désignation;Prix unitaire HT (€);Total HT", "Prix unitaire HT (€)", "EUR"),
+    ("Item;MPN;Description;Unit Price (USD);Ext. Price (USD)", "Unit Price (USD)", "USD"),
+    ("Line;Mfr. P/N;Product Description;Price (EUR excl. VAT);Qty", "Price (EUR excl. VAT)",
+     "EUR"),
+    ("Pos;Herst.-Nr.;Artikelbezeichnung;Preis in EUR;Menge", "Preis in EUR", "EUR"),
+    ("#;Vendor SKU;Product;List Price;Your Price", "Your Price", None),
+])
+def test_reseller_headers_name_their_price_column_and_currency(header: str, price: str,
+                                                                code: str | None) -> None:
+    data = (LETTERHEAD + header + "\n" + ";".join(
+        ["1", "CP-9020271-EU", "RM1000x", "189.90", "1"][:len(header.split(";"))]) + "\n")
+    preview = preview_import(data.encode(), PARTS, rates=EUR, currency=None if code else "USD")
+    assert preview.columns["price"] == price and preview.header_line == 6
+    assert [p.currency for p in preview.prices] == [code or "USD"]

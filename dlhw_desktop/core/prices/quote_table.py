@@ -30,14 +30,22 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
                     "model number", "article number", "art. nr.", "artikelnummer", "art.-nr.",
                     "herstellernummer", "hersteller-artikelnummer", "référence", "mfr",
                     "vendor part number", "oem part number", "model no", "part no",
-                    "part #", "oem", "hersteller-nr.", "réf.", "référence fabricant"),
+                    "part #", "oem", "hersteller-nr.", "réf.", "référence fabricant",
+                    "mfr p/n", "mfg #", "manufacturer part no", "mfr. part no.", "herst.-nr.",
+                    "hersteller art.-nr.", "herstellerartikelnummer", "vendor sku",
+                    "oem part no", "réf. fabricant", "código", "codice"),
     "name": ("name", "description", "product", "item", "product name", "item description",
-             "model", "bezeichnung", "artikel", "beschreibung", "désignation", "libellé"),
+             "model", "bezeichnung", "artikel", "beschreibung", "désignation", "libellé",
+             "product description", "item name", "artikelbezeichnung", "produkt",
+             "designation", "descripción", "descrizione"),
     "price": ("price", "unit price", "amount", "unit cost", "cost", "net price",
               "net unit price", "unit price net", "unit price excl. vat", "price excl. vat",
               "preis", "prix", "einzelpreis", "stückpreis", "nettopreis", "preis netto",
               "einzelpreis netto", "ep", "prix unitaire", "prix ht", "prix unitaire ht",
-              "pu ht", "precio", "prezzo"),
+              "pu ht", "precio", "prezzo", "price per unit", "price/unit", "price each",
+              "your price", "quoted price", "offer price", "sale price", "selling price",
+              "angebotspreis", "vk-preis", "prix de vente", "precio unitario",
+              "prezzo unitario"),
     "currency": ("currency", "curr", "ccy", "währung", "devise", "monnaie"),
     "date": ("date", "quote date", "price date", "valid from", "datum"),
     "vendor": ("vendor", "supplier", "reseller", "manufacturer", "brand", "lieferant",
@@ -264,7 +272,8 @@ def _header_key(name: str) -> str:
 _EUROPEAN_PRICE = frozenset(_header_key_ for _header_key_ in (
     "preis", "einzelpreis", "stückpreis", "nettopreis", "preisnetto", "einzelpreisnetto",
     "ep", "prix", "prixunitaire", "prixht", "prixunitaireht", "puht", "precio", "prezzo",
-    "betrag", "montant", "importe", "importo"))
+    "betrag", "montant", "importe", "importo", "angebotspreis", "vkpreis", "prixdevente",
+    "preciounitario", "prezzounitario"))
 
 
 def european_price_column(name: str) -> bool:
