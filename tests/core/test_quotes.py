@@ -142,3 +142,11 @@ def test_reseller_headers_name_their_price_column_and_currency(header: str, pric
     preview = preview_import(data.encode(), PARTS, rates=EUR, currency=None if code else "USD")
     assert preview.columns["price"] == price and preview.header_line == 6
     assert [p.currency for p in preview.prices] == [code or "USD"]
+
+
+def test_a_unit_price_is_taken_before_a_line_amount() -> None:
+    from dlhw_desktop.core.prices.quote_table import guess_columns
+
+    mapped = guess_columns(["Item", "Description", "Net Price (EUR)", "Amount (EUR)"])
+    assert mapped["price"] == "Net Price (EUR)"
+    assert guess_columns(["Description", "Amount"])["price"] == "Amount"  # when it is all
