@@ -150,3 +150,17 @@ def test_a_unit_price_is_taken_before_a_line_amount() -> None:
     mapped = guess_columns(["Item", "Description", "Net Price (EUR)", "Amount (EUR)"])
     assert mapped["price"] == "Net Price (EUR)"
     assert guess_columns(["Description", "Amount"])["price"] == "Amount"  # when it is all
+
+
+def test_any_known_code_in_a_cell_is_its_currency_and_a_yen_sign_is_never_guessed() -> None:
+    from dlhw_desktop.core.prices.book import parse_quote
+
+    sek = preview_import(b"Part number;Price\nCP-9020271-EU;1.899,00 SEK\n", PARTS)
+    assert [(p.amount, p.currency) for p in sek.prices] == [(1899.0, "SEK")]
+    yen = "Part number;Price\nCP-9020271-EU;¥ 1,899\n".encode()
+    assert "yen and yuan" in preview_import(yen, PARTS).errors[0][1]
+    assert preview_import(yen, PARTS, currency="CNY").prices[0].currency == "CNY"
+    assert parse_quote("1.899,00 SEK") == (1899.0, "SEK")  # the details pane and build list
+    with pytest.raises(PriceBookError, match="yen and yuan"):
+        parse_quote("¥180000")
+    assert parse_quote("¥180000", "JPY") == (180000.0, "JPY")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import (
+    YEN_OR_YUAN,
     PriceBookError,
     Rate,
     UserPrice,
@@ -278,6 +279,12 @@ def row_currency(row: ImportRow, mapping: dict[str, str], fallback: str) -> str:
     sign = currency_code(named.group(0)) if named else None
     column_text = _cell(row, mapping, "currency")
     column = parse_currency(column_text) if column_text else None
+    if named and named.group(0) == "¥":  # yen and yuan alike: the row or file says which
+        said = column or fallback
+        if said not in YEN_OR_YUAN:
+            raise PriceBookError("¥ is the sign of both yen and yuan: give the Currency "
+                                 "column or choose the file's currency (JPY or CNY)")
+        sign = said
     if sign and column and sign != column:
         raise PriceBookError(f"the price says {sign} but the Currency column says {column}")
     code = sign or column or fallback

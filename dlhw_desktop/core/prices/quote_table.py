@@ -62,7 +62,7 @@ MAX_FIELD_CHARS = 100_000
 """Characters of one cell: a long description is a few hundred; past this the file is not
 a price list (Python's csv module stops at 128 KB with an error of its own)."""
 
-_SIGNS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "FR.": "CHF"}
+_SIGNS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP"}  # ¥ is yen and yuan: no code
 _CODES = "|".join(sorted(CURRENCIES))
 _HEADER_CURRENCY = re.compile(
     rf"(?i)\s*(?:[(\[]\s*(?:in\s+)?(?P<a>{_CODES}|US\$|\$|€|£|¥)\s*[)\]]"
