@@ -27,7 +27,8 @@ PER_CATEGORY: dict[Category, int] = {
 }
 """240 cells: at least 200 verifiable is the audit's bar."""
 
-LEFT_OUT = {"id", "category", "name", "vendor", "notes", "source", "source_date", "family", "chip_id"}
+LEFT_OUT = {"id", "category", "name", "vendor", "notes", "source", "source_date", "family",
+            "chip_id"}
 """Identity and provenance: not figures a buyer checks."""
 
 
