@@ -24,6 +24,16 @@ if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): onl
 
 FilterOp = Literal["eq", "in", "ge", "le", "like", "null"]
 
+RELEVANCE = "relevance"
+"""The default order of a list (not a field): the most recent parts first, those with a
+price before those without, then real names before names that open with punctuation or
+a part number ("(PH-EC600PSC…", "0A65633 1TB HDD"), then by name."""
+
+# Letters first, then names that open with a digit (mostly part numbers and bare series
+# numbers: "0A65633 1TB HDD", "110-BQ-0600-K1 600 BQ"), then punctuation ("(PH-EC6…").
+NAME_RANK = ("CASE WHEN name GLOB '[A-Za-z]*' THEN 0 WHEN name GLOB '[0-9]*' THEN 1 "
+             "ELSE 2 END")
+
 
 @dataclass(frozen=True, slots=True)
 class Filter:
@@ -126,13 +136,16 @@ def whole_words_first(query: PartQuery) -> tuple[str, list[Any]]:
     word whole before those matching only by prefix; empty without typed words. Used with
     the name order (the default), never with a column the user sorts by."""
     exact = fts_match(query, prefix=False)
-    if exact is None or query.sort_field != "name":
+    if exact is None or query.sort_field not in ("name", RELEVANCE):
         return "", []
     return "rowid IN (SELECT rowid FROM parts_fts WHERE parts_fts MATCH ?) DESC, ", [exact]
 
 
 def order_clause(query: PartQuery) -> str:
     """The ``ORDER BY`` terms of ``query``: unknown values last, ties by name, then rowid."""
+    if query.sort_field == RELEVANCE:
+        return ("release_year IS NULL, release_year DESC, price_usd IS NULL, "
+                f"{NAME_RANK}, name COLLATE NOCASE, rowid")
     column = checked_field(query.sort_field)
     direction = "DESC" if query.descending else "ASC"
     spec = FIELDS_BY_NAME[column]

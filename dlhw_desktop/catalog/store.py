@@ -305,16 +305,19 @@ class Catalog:
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
             source = f"parts INDEXED BY {index}"
+            values: list[object] = []
         else:  # a narrow search: whole-word matches first (a broad one walks the names)
             first, values = whole_words_first(query)
             order, params = first + order, [*params, *values]
         sql = f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?"
+        page = [*params, int(limit), int(offset)]
         if query.sort_field != "name":
             # No index gives this order: sort the keys alone, then read the page's rows
             # (sorting whole rows cost 1.5-3x as much at 68,000 rows of a category).
             sql = (f"SELECT {_SELECT} FROM parts WHERE rowid IN (SELECT rowid FROM "
                    f"parts{where} ORDER BY {order} LIMIT ? OFFSET ?) ORDER BY {order}")
-        rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
+            page += values  # the outer ORDER BY's own whole-word term
+        rows = self._conn().execute(sql, page).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
         sources = figure_sources(self._conn(), [r["id"] for r in rows])
