@@ -1,0 +1,117 @@
+"""How the Catalog tab's list reads: columns sized to what they hold, and a count line that
+says where a search that finds nothing here does find parts.
+
+Pure helpers over the tab's model and table (no state of their own), kept apart so the
+tab stays a composition of widgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.errors import CatalogError
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.ui.common.part_table_model import PartTableModel
+
+NAME_MIN_PX = 230
+NAME_MAX_PX = 460
+FIGURE_MAX_PX = 180
+"""A figure column is as wide as its header and its first rows' values, at most this."""
+SAMPLE_ROWS = 60
+CATEGORY_LINK = "category:"
+ALL_LINK = "category:all"
+
+
+def fit_columns(table: QTableView, model: PartTableModel) -> None:
+    """Each column as wide as its header and values (measured on the first rows), the
+    name the room that is left within limits; no column stretches to fill the table
+    (a 470 px "Released" beside "Moth…oard" read as a bug)."""
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    metrics = table.fontMetrics()
+    head_metrics = header.fontMetrics()
+    rows = min(model.rowCount(), SAMPLE_ROWS)
+    widths: list[int] = []
+    for column in range(model.columnCount()):
+        head = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        wanted = head_metrics.horizontalAdvance(head) + 30  # room for the sort arrow
+        texts = {str(model.data(model.index(r, column)) or "") for r in range(rows)}
+        if texts:
+            wanted = max(wanted, max(metrics.horizontalAdvance(t) for t in texts) + 16)
+        widths.append(wanted)
+    if not widths:
+        return
+    for column, width in enumerate(widths[1:], 1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(column, min(width, FIGURE_MAX_PX))
+    # the name as wide as the names (within limits: at 1280 px the figures stay in view);
+    # when the figures leave more room, the name takes it (no empty band at the right)
+    room = table.viewport().width()
+    most = max(NAME_MIN_PX, min(NAME_MAX_PX, int(room * 0.45)))
+    wanted = max(NAME_MIN_PX, min(most, widths[0]))
+    spare = room - sum(min(w, FIGURE_MAX_PX) for w in widths[1:])
+    header.resizeSection(0, max(wanted, spare))
+
+
+def count_text(catalog: Catalog, model: PartTableModel, chip_name: str | None) -> str:
+    """The count beside the search: "3,716 parts", or when nothing matches here, where
+    the typed words do match ("No match here — 12 in Power supplies", a link)."""
+    total = model.total
+    if chip_name is not None:
+        return f"{total:,} board-partner card{'s' if total != 1 else ''} of {escape(chip_name)}"
+    if total:
+        return f"{total:,} part{'s' if total != 1 else ''}"
+    query = model.query
+    try:
+        if not query.text.strip():
+            return escape(_nothing_here(catalog, query))
+        return _elsewhere(catalog, query)
+    except CatalogError as exc:
+        return escape(str(exc))
+
+
+def _nothing_here(catalog: Catalog, query: PartQuery) -> str:
+    if query.filters and catalog.count(replace(query, filters=())):
+        return "No match with these filters"
+    return "0 parts"
+
+
+def _elsewhere(catalog: Catalog, query: PartQuery) -> str:
+    if query.filters:
+        without = catalog.count(replace(query, filters=()))
+        if without:
+            return f"No match with these filters — {without:,} without them"
+    if query.category is None:
+        return f"Nothing matches “{escape(query.text.strip())}”"
+    found: list[tuple[int, Category]] = []
+    for category in Category:
+        if category is not query.category:
+            count = catalog.count(PartQuery(category=category, text=query.text))
+            if count:
+                found.append((count, category))
+    if not found:
+        return f"Nothing matches “{escape(query.text.strip())}”"
+    found.sort(key=lambda pair: -pair[0])
+    links = [f"<a href='{CATEGORY_LINK}{c.value}'>{n:,} in {escape(c.plural)}</a>"
+             for n, c in found[:2]]
+    more = f", <a href='{ALL_LINK}'>all {sum(n for n, _ in found):,}</a>" \
+        if len(found) > 2 else ""
+    return f"No match here — {', '.join(links)}{more}"
+
+
+def linked_category(link: str) -> tuple[bool, Category | None]:
+    """``(True, category)`` for a count line's category link (``None``: All parts)."""
+    if not link.startswith(CATEGORY_LINK):
+        return False, None
+    if link == ALL_LINK:
+        return True, None
+    try:
+        return True, Category(link[len(CATEGORY_LINK):])
+    except ValueError:
+        return False, None
