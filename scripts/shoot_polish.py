@@ -67,10 +67,10 @@ def main() -> int:
             tab.undo_stack.setClean()
             tab.remove_parts([i.part_id for i in tab.build.items()
                               if i.part.category is Category.PSU])
-            tab.open_slot_picker(Category.PSU)
+            tab.open_slot_picker(Category.PSU)  # a click on "Power supply — empty"
             save(window, f"picker-{tag}-psu.png")
-            tab.open_slot_picker(Category.CASE)
-            save(window, f"picker-{tag}-case.png")
+            tab.open_slot_picker(Category.COOLER)
+            save(window, f"picker-{tag}-cooler.png")
 
             # The Catalog tab: motherboards in their default order, then a search that
             # finds nothing here but something elsewhere.
@@ -88,7 +88,11 @@ def main() -> int:
             window.tabs.setCurrentIndex(CLUSTER)
             cluster = window.cluster_tab
             save(window, f"cluster-{tag}-build.png")
-            cluster.choose_platform_matching("DGX H100")
+            cluster.node_choice.choose_matching("DGX H100 — 8x H100")
+            cluster.params.setText("8e9")  # an 8B model on 200B tokens: GPU-hours
+            cluster.tokens.setText("2e11")
+            cluster.mfu.setText("0.4")
+            cluster.refresh()
             save(window, f"cluster-{tag}-platform.png")
 
             tab.undo_stack.setClean()

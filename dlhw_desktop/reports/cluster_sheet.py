@@ -21,7 +21,7 @@ from dlhw_desktop.core.cluster.plan import (
     check_numbers,
     plan_cluster,
 )
-from dlhw_desktop.core.formatting import NA, markdown_text
+from dlhw_desktop.core.formatting import NA, duration, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -79,7 +79,8 @@ def gpu_hours_text(hours: float) -> str:
 
 
 def _days(seconds: float) -> str:
-    return f"{_finite(seconds / 86400, 1)} days" if math.isfinite(seconds) else NA
+    """A duration in the unit that shows it ("3.2 h", "1.1 days"; not "0.0 days")."""
+    return duration(seconds / 3600) if math.isfinite(seconds) else NA
 
 
 def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
@@ -91,7 +92,7 @@ def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     rows = [("Time to train", f"{_days(t.total_s)} ({gpu_hours_text(t.gpu_hours(plan.gpus))})"),
             ("Compute", _days(t.compute_s)),
             ("Gradient exchange", f"{_days(t.exchange_s)}, "
-                                  f"{_finite(t.exposed_s / 86400, 1)} exposed"),
+                                  f"{_days(t.exposed_s)} exposed"),
             ("Scaling model", t.model)]
     if plan.cloud is not None:
         c = plan.cloud

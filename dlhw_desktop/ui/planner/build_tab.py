@@ -429,7 +429,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
             # The picker's share lets a name like "RTX PRO 6000 Blackwell Server Edition"
             # read whole at 1600 px (at 0.23 three RTX PRO cards read "RTX PRO …"), and
             # at 1280 px a name column of ~200 px beside its key figure and price.
-            self.splitter.setSizes([round(width * f) for f in (0.32, 0.40, 0.28)])
+            self.splitter.setSizes([round(width * f) for f in (0.31, 0.41, 0.28)])
         self._update_title()
 
 

@@ -47,7 +47,7 @@ apart and decides a fit: wattage, card or clearance length, socket, cooler heigh
 price, then what scrolls into view."""
 
 SHORT_HEADERS: dict[str, str] = {
-    "board_length_mm": "mm", "height_mm": "Height",
+    "board_length_mm": "Length", "height_mm": "Height",
     "memory_gb": "GB", "bf16_tensor_tflops": "BF16 TF", "price_usd": "Price",
     "cores": "Cores", "socket": "Socket", "memory_type": "Type", "capacity_gb": "GB",
     "storage_kind": "Kind", "wattage_w": "W", "efficiency_rating": "80+",
