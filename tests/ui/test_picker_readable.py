@@ -46,7 +46,8 @@ def shown_rows(window: MainWindow) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("search", ["", "rog strix", "enthoo pro", "dark power"])
+@pytest.mark.parametrize("search", ["", "rog strix", "rog strix 4090", "enthoo pro",
+                                    "dark power"])
 def test_at_1280x720_no_two_visible_rows_read_alike(window: MainWindow, search: str) -> None:
     """The first page of every category (and the look-alike searches of the issue:
     eight "ROG STRIX …", "Enthoo P…", "Dark Po…") shows each part's name differently."""
@@ -66,6 +67,23 @@ def test_at_1280x720_no_two_visible_rows_read_alike(window: MainWindow, search: 
         for text in texts:  # a name is never cut to its first word alone
             assert len(text.split()) >= 2 or "…" not in text, (category, text)
     assert checked >= (len(Category) - 1 if not search else 1)
+
+
+@pytest.mark.parametrize("slot", [Category.PSU, Category.CASE, Category.COOLER,
+                                  Category.MEMORY])
+def test_the_lists_an_empty_slot_opens_read_apart_too(window: MainWindow,
+                                                      slot: Category) -> None:
+    """A one-GPU workstation missing its supply, case, cooler or memory: the fitting
+    parts' first page (Lian Li's four "SX … SXP Compact …" supplies among them)."""
+    tab = window.build_tab
+    tab.apply_template("single-rtx-4090")
+    tab.remove_parts([i.part_id for i in tab.build.items() if i.part.category is slot])
+    tab.open_slot_picker(slot)
+    texts = shown_rows(window)
+    assert len(texts) >= 6
+    twins = {t for t in texts if texts.count(t) > 1}
+    assert not twins, (slot, texts)
+    tab.undo_stack.setClean()
 
 
 def test_the_model_number_in_brackets_stays_in_view(window: MainWindow) -> None:

@@ -423,8 +423,10 @@ class PartPicker(QWidget):
             self.table.setColumnHidden(column, False)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             if column:  # as wide as its values and header, within limits
+                head = str(self.catalog_model.headerData(column, Qt.Orientation.Horizontal))
                 width = min(FIGURE_MAX_PX, max(self._text_width(column),
-                                               header.sectionSizeHint(column)) + 4)
+                                               header.fontMetrics().horizontalAdvance(head)
+                                               + 14))
                 header.resizeSection(column, width)
                 figures.append(width)
         # the key figure and the price stay in view beside the name; the rest may scroll.

@@ -11,7 +11,6 @@ it, and ``visible_text`` says what a row shows (the test reads it).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
@@ -22,6 +21,8 @@ Index = QModelIndex | QPersistentModelIndex
 ELLIPSIS = "…"
 PADDING = 4
 """Pixels left and right of the text inside a cell."""
+NEAR = 4
+"""Rows either side of a row whose words count as "shared" when its name is cut."""
 
 
 def _fit_prefix(words: list[str], width: int, advance: Callable[[str], int]) -> int:
@@ -127,15 +128,25 @@ class NameDelegate(QStyledItemDelegate):
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(parent)
-        self._common: dict[str, int] = {}
+        self._common: dict[str, dict[str, int]] = {}  # a row's text -> its words' counts
         self._cache: dict[tuple[str, int, str], tuple[str, str]] = {}
 
     def set_common(self, names: Iterable[str]) -> None:
-        """Count, for each word, how many of ``names`` hold it."""
-        counts: Counter[str] = Counter()
-        for name in names:
-            counts.update({w.lower() for w in name.split()})
-        self._common = {w: c for w, c in counts.items() if c > 1}
+        """For each of ``names`` (in list order), how many of its neighbours (``NEAR``
+        rows either side) hold each of its words: look-alikes sit together in a sorted
+        list, and are told apart by what they do not share with each other. The words a
+        row has and its closest look-alike lacks ("OC") count as not shared at all."""
+        rows = list(names)
+        words = [set(name.lower().split()) for name in rows]
+        self._common = {}
+        for n, name in enumerate(rows):
+            mine = words[n]
+            near = [words[m] for m in range(max(0, n - NEAR), min(len(rows), n + NEAR + 1))
+                    if m != n]
+            twin = max(near, key=lambda other: len(mine & other) / len(mine | other or {""}),
+                       default=set())
+            self._common[name] = {w: c for w in mine & twin
+                                  if (c := 1 + sum(w in other for other in near)) > 1}
         self._cache.clear()
 
     def text_width(self, option: QStyleOptionViewItem, index: Index) -> int:
@@ -155,7 +166,7 @@ class NameDelegate(QStyledItemDelegate):
                 self._cache.clear()
             metrics = QFontMetrics(option.font)
             found = self._cache[key] = two_lines(text, width, metrics.horizontalAdvance,
-                                                 self._common)
+                                                 self._common.get(text))
         return found
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
