@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.errors import CatalogError
@@ -46,18 +47,24 @@ class Platform:
     def label(self) -> str:
         return f"{self.server.display_name} — {self.count}x {self.gpu.name}"
 
-    def build(self) -> Build:
+    def build(self, catalog: Catalog) -> Build:
+        """The server and its modules as a build (the parts with their figures' sources,
+        for the sheet)."""
         build = Build(name=self.server.display_name)
-        build.add(self.server)
-        build.add(self.gpu, self.count)
+        build.add(catalog.find(self.server.id) or self.server)
+        build.add(catalog.find(self.gpu.id) or self.gpu, self.count)
         return build
 
 
 def platforms(catalog: Catalog) -> list[Platform]:
     """Every server platform of the catalog with each GPU model it lists, multi-GPU
     servers first, then by name."""
-    try:
-        servers = catalog.parts(Category.SERVER)
+    try:  # list rows without per-figure sources: 6 ms, not 130
+        servers = catalog.search(PartQuery(category=Category.SERVER), 0, 10_000,
+                                 with_sources=False)
+        wanted = {i.strip() for s in servers for i in s.text("supported_gpus").split(";")
+                  if i.strip()}
+        gpus = {p.id: p for p in catalog.get_many(sorted(wanted))}
     except CatalogError:
         return []
     found: list[Platform] = []
@@ -65,7 +72,7 @@ def platforms(catalog: Catalog) -> list[Platform]:
         count = int(server.number("gpu_count") or 0)
         ids = [i.strip() for i in server.text("supported_gpus").split(";") if i.strip()]
         for gpu_id in ids:
-            gpu = catalog.find(gpu_id)
+            gpu = gpus.get(gpu_id)
             if gpu is not None and count > 0:
                 found.append(Platform(server, gpu, count))
     found.sort(key=lambda p: (p.count < 2, p.server.display_name.lower(), p.gpu.name))
@@ -103,6 +110,7 @@ class NodeChoice(QComboBox):
                         "from the catalog with its GPU modules")
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.setMinimumContentsLength(24)
+        self._catalog = catalog
         self._platforms = {p.key: p for p in platforms(catalog)}
         self._builds: dict[str, Build] = {}
         self.addItem("The current build (Build tab)", CURRENT)
@@ -110,7 +118,12 @@ class NodeChoice(QComboBox):
         for key, platform in self._platforms.items():
             self.addItem(platform.label, key)
         self.view().setMinimumWidth(self.view().sizeHintForColumn(0) + 24)
-        self.currentIndexChanged.connect(lambda _i: self.chosen.emit())
+        self.currentIndexChanged.connect(self._chosen)
+
+    def _chosen(self, _index: int) -> None:
+        self.setToolTip(f"{self.currentText()}\n\nWhat one node is: the build on the Build "
+                        "tab, or a GPU server from the catalog with its GPU modules")
+        self.chosen.emit()
 
     def platform_build(self) -> Build | None:
         """The chosen platform as a build (made once), ``None`` for the current build."""
@@ -119,7 +132,7 @@ class NodeChoice(QComboBox):
         if platform is None:
             return None
         if key not in self._builds:
-            self._builds[key] = platform.build()
+            self._builds[key] = platform.build(self._catalog)
         return self._builds[key]
 
     def choose(self, key: str) -> bool:
