@@ -76,7 +76,11 @@ def test_an_empty_category_says_where_the_typed_part_is(qtbot: QtBot, catalog: C
     picker.search.setText("threadripper")
     picker.apply_query()
     text = picker.count_label.text()
-    assert text.startswith("No accelerators match") and "in All parts" in text
+    assert text.startswith("No accelerators match") and "in CPUs</a>" in text
+    picker.count_label.linkActivated.emit(f"category:{Category.CPU.value}")  # the link
+    assert picker.current_category() is Category.CPU
+    assert picker.catalog_model.total > 0 and picker.search.text() == "threadripper"
+    picker.set_category(Category.ACCELERATOR)
     picker.search.setText("zzzznotapart")
     picker.apply_query()
     assert picker.count_label.text() == "Nothing matches “zzzznotapart”"

@@ -30,10 +30,11 @@ from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFigure
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError
-from dlhw_desktop.ui.catalog.catalog_view import count_text, fit_columns, linked_category
+from dlhw_desktop.ui.catalog.catalog_view import count_text, fit_columns
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.elsewhere import linked_category
 from dlhw_desktop.ui.common.figure_dialog import enter_figure
 from dlhw_desktop.ui.common.flow_layout import FlowLayout
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError
-from dlhw_desktop.core.fields import Category
+from dlhw_desktop.ui.common.elsewhere import elsewhere_text
 from dlhw_desktop.ui.common.part_table_model import PartTableModel
 
 NAME_MIN_PX = 230
@@ -24,8 +24,6 @@ NAME_MAX_PX = 460
 FIGURE_MAX_PX = 180
 """A figure column is as wide as its header and its first rows' values, at most this."""
 SAMPLE_ROWS = 60
-CATEGORY_LINK = "category:"
-ALL_LINK = "category:all"
 
 
 def fit_columns(table: QTableView, model: PartTableModel) -> None:
@@ -87,31 +85,4 @@ def _elsewhere(catalog: Catalog, query: PartQuery) -> str:
         without = catalog.count(replace(query, filters=()))
         if without:
             return f"No match with these filters — {without:,} without them"
-    if query.category is None:
-        return f"Nothing matches “{escape(query.text.strip())}”"
-    found: list[tuple[int, Category]] = []
-    for category in Category:
-        if category is not query.category:
-            count = catalog.count(PartQuery(category=category, text=query.text))
-            if count:
-                found.append((count, category))
-    if not found:
-        return f"Nothing matches “{escape(query.text.strip())}”"
-    found.sort(key=lambda pair: -pair[0])
-    links = [f"<a href='{CATEGORY_LINK}{c.value}'>{n:,} in {escape(c.plural)}</a>"
-             for n, c in found[:2]]
-    more = f", <a href='{ALL_LINK}'>all {sum(n for n, _ in found):,}</a>" \
-        if len(found) > 2 else ""
-    return f"No match here — {', '.join(links)}{more}"
-
-
-def linked_category(link: str) -> tuple[bool, Category | None]:
-    """``(True, category)`` for a count line's category link (``None``: All parts)."""
-    if not link.startswith(CATEGORY_LINK):
-        return False, None
-    if link == ALL_LINK:
-        return True, None
-    try:
-        return True, Category(link[len(CATEGORY_LINK):])
-    except ValueError:
-        return False, None
+    return elsewhere_text(catalog, query.text, query.category)

@@ -38,6 +38,7 @@ from dlhw_desktop.core.compat.filter import compat_filter, is_active
 from dlhw_desktop.core.compat.rules import MarkRule
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.ui.common.elsewhere import elsewhere_text, linked_category
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.planner.picker_filters import FilterBar
 from dlhw_desktop.ui.planner.picker_models import PickerModel, UserPartsModel
@@ -309,7 +310,10 @@ class PartPicker(QWidget):
             self.table.selectRow(0)
 
     def _link(self, target: str) -> None:
-        if target == SHOW_ALL_LINK:
+        found, category = linked_category(target)
+        if found:
+            self.set_category(category)  # the words typed stay
+        elif target == SHOW_ALL_LINK:
             self.show_all.setChecked(True)
         elif target == CLEAR_LINK:
             self.filter_bar.clear()
@@ -366,11 +370,9 @@ class PartPicker(QWidget):
                     else f"No {_noun(category, 2)} match the filters")
             return f"{head} — {', '.join(causes) or 'none match'}; {'; '.join(links)}"
         if search:
-            # say where the typed part is instead of an empty list and nothing else
-            elsewhere = self.catalog.count(PartQuery(text=search))
-            return (f"No {_noun(category, 2)} match; {elsewhere:,} part"
-                    f"{'s' if elsewhere != 1 else ''} in All parts" if elsewhere
-                    else f"Nothing matches “{escape(search)}”")
+            # say where the typed part is, with links there, not an empty list alone
+            return elsewhere_text(self.catalog, search, category,
+                                  f"No {_noun(category, 2)} match")
         return f"No {_noun(category, 2)}"
 
     def resizeEvent(self, event: QResizeEvent) -> None:
