@@ -30,7 +30,12 @@ from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFigure
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError
-from dlhw_desktop.ui.catalog.catalog_view import count_text, fit_columns
+from dlhw_desktop.ui.catalog.catalog_view import (
+    clear_sort_indicator,
+    count_text,
+    fit_columns,
+    place_filter,
+)
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action
@@ -315,10 +320,7 @@ class CatalogTab(QWidget):
         self._chip = None
         self.all_cards_button.hide()
         self._order_reset = True  # most recent first, real names before part numbers
-        for header in (self.table.horizontalHeader(), self.table.frozen.horizontalHeader()):
-            header.blockSignals(True)
-            header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-            header.blockSignals(False)
+        clear_sort_indicator(self.table)
         self._rebuild_filters()
         self.apply_query()
         self.compare_button.setEnabled(self._category in (None, Category.ACCELERATOR))
@@ -332,14 +334,9 @@ class CatalogTab(QWidget):
         for spec in FILTERS[self._category] + self._price_specs():
             widget = self._make_filter(spec)
             self._filter_widgets[spec.field + ":" + spec.kind] = widget
-            if spec.label != "≤":  # a label and its field wrap together ("Price ≥ … ≤ …")
-                pair = QWidget()
-                pair_layout = QHBoxLayout(pair)
-                pair_layout.setContentsMargins(0, 0, 0, 0)
-                pair_layout.setSpacing(4)
-                self.filters_bar.addWidget(pair)
-            pair_layout.addWidget(QLabel(spec.label))
-            pair_layout.addWidget(widget)
+            # a label and its field wrap together, the price bounds too ("Price ≥ … ≤ …")
+            place_filter(self.filters_bar, QLabel(spec.label), widget,
+                         joined=spec.label == "≤")
         self.filters_bar.invalidate()
 
     def _make_filter(self, spec: FilterSpec) -> QWidget:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QTableView
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLayout, QTableView, QWidget
 
 from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.catalog.store import Catalog
@@ -55,6 +55,32 @@ def fit_columns(table: QTableView, model: PartTableModel) -> None:
     wanted = max(NAME_MIN_PX, min(most, widths[0]))
     spare = room - sum(min(w, FIGURE_MAX_PX) for w in widths[1:])
     header.resizeSection(0, max(wanted, spare))
+
+
+def clear_sort_indicator(table: QTableView) -> None:
+    """No sort arrow: the list is in its default order (no column's)."""
+    frozen = getattr(table, "frozen", None)
+    for view in (table, frozen) if frozen is not None else (table,):
+        header = view.horizontalHeader()
+        header.blockSignals(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header.blockSignals(False)
+
+
+def place_filter(bar: QLayout, label: QLabel, field: QWidget, joined: bool = False) -> None:
+    """A filter's label and field as one item of the wrapping bar (``joined``: beside the
+    previous one, as a price's upper bound beside its lower)."""
+    last = bar.itemAt(bar.count() - 1) if bar.count() else None
+    if joined and last is not None and last.widget() is not None:
+        pair = last.widget()
+    else:
+        pair = QWidget()
+        layout = QHBoxLayout(pair)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        bar.addWidget(pair)
+    pair.layout().addWidget(label)
+    pair.layout().addWidget(field)
 
 
 def count_text(catalog: Catalog, model: PartTableModel, chip_name: str | None) -> str:
