@@ -27,7 +27,8 @@ FilterOp = Literal["eq", "in", "ge", "le", "like", "null"]
 RELEVANCE = "relevance"
 """The default order of a list (not a field): the most recent parts first, those with a
 price before those without, then real names before names that open with punctuation or
-a part number ("(PH-EC600PSC…", "0A65633 1TB HDD"), then by name."""
+a part number ("(PH-EC600PSC…", "0A65633 1TB HDD"), then by name. With words typed, the
+catalog lists the parts matching them whole first, then by name (``Catalog.search``)."""
 
 # Letters first, then names that open with a digit (mostly part numbers and bare series
 # numbers: "0A65633 1TB HDD", "110-BQ-0600-K1 600 BQ"), then punctuation ("(PH-EC6…").
@@ -136,7 +137,7 @@ def whole_words_first(query: PartQuery) -> tuple[str, list[Any]]:
     word whole before those matching only by prefix; empty without typed words. Used with
     the name order (the default), never with a column the user sorts by."""
     exact = fts_match(query, prefix=False)
-    if exact is None or query.sort_field not in ("name", RELEVANCE):
+    if exact is None or query.sort_field != "name":
         return "", []
     return "rowid IN (SELECT rowid FROM parts_fts WHERE parts_fts MATCH ?) DESC, ", [exact]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -24,6 +24,7 @@ from dlhw_desktop.catalog.figure_provenance import (
     inherit_sources,
 )
 from dlhw_desktop.catalog.part_query import (
+    RELEVANCE,
     PartQuery,
     checked_field,
     compat_applies,
@@ -299,6 +300,10 @@ class Catalog:
         matching a large share of the parts, e.g. the first letter typed — walk the name
         index and stop after a page instead of sorting tens of thousands of matches.
         """
+        if query.sort_field == RELEVANCE and query.text.strip():
+            # typed words: the parts matching them whole first, then by name (a broad
+            # search walks the name index instead of sorting thousands of matches)
+            query = replace(query, sort_field="name", descending=False)
         where, params = where_clause(query, self._conn(), self._groups)
         order = order_clause(query)
         source = "parts"
