@@ -151,6 +151,8 @@ def run() -> dict[str, object]:
     from dlhw_desktop.catalog.synthetic import make_synthetic_catalog
 
     real = REPO / "catalog.db"
+    if "--catalog" in sys.argv:  # e.g. a catalog rebuilt with a new index
+        real = Path(sys.argv[sys.argv.index("--catalog") + 1])
     catalogs = [("real", real)]
     if "--real-only" not in sys.argv:
         big = Path(tempfile.mkdtemp(prefix="bench-picker-")) / "big.db"

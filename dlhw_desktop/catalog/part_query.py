@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dlhw_desktop.catalog.part_rows import read_cell
+from dlhw_desktop.catalog.schema import RELEVANCE_TERMS
 from dlhw_desktop.catalog.search import fts_query
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
@@ -30,10 +31,6 @@ price before those without, then real names before names that open with punctuat
 a part number ("(PH-EC600PSC…", "0A65633 1TB HDD"), then by name. With words typed, the
 catalog lists the parts matching them whole first, then by name (``Catalog.search``)."""
 
-# Letters first, then names that open with a digit (mostly part numbers and bare series
-# numbers: "0A65633 1TB HDD", "110-BQ-0600-K1 600 BQ"), then punctuation ("(PH-EC6…").
-NAME_RANK = ("CASE WHEN name GLOB '[A-Za-z]*' THEN 0 WHEN name GLOB '[0-9]*' THEN 1 "
-             "ELSE 2 END")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +142,7 @@ def whole_words_first(query: PartQuery) -> tuple[str, list[Any]]:
 def order_clause(query: PartQuery) -> str:
     """The ``ORDER BY`` terms of ``query``: unknown values last, ties by name, then rowid."""
     if query.sort_field == RELEVANCE:
-        return ("release_year IS NULL, release_year DESC, price_usd IS NULL, "
-                f"{NAME_RANK}, name COLLATE NOCASE, rowid")
+        return f"{RELEVANCE_TERMS}, rowid"
     column = checked_field(query.sort_field)
     direction = "DESC" if query.descending else "ASC"
     spec = FIELDS_BY_NAME[column]
