@@ -109,7 +109,7 @@ class NodeChoice(QComboBox):
         self.setToolTip("What one node is: the build on the Build tab, or a GPU server "
                         "from the catalog with its GPU modules")
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.setMinimumContentsLength(24)
+        self.setMinimumContentsLength(30)
         self._catalog = catalog
         self._platforms = {p.key: p for p in platforms(catalog)}
         self._builds: dict[str, Build] = {}
