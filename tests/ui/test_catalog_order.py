@@ -63,10 +63,12 @@ def test_a_search_that_finds_nothing_here_says_where_it_does(qtbot: QtBot,
     psus = catalog.count(PartQuery(category=Category.PSU, text="rm1000x"))
     assert psus > 0
     assert "No match here" in text and f"{psus:,} in Power supplies" in text
+    assert tab.empty_note.isVisible() and tab.empty_note.text() == text  # in the list too
     tab.result_label.linkActivated.emit(f"category:{Category.PSU.value}")
     assert tab.category is Category.PSU
     assert tab.model.total == psus
     assert tab.search.text() == "rm1000x"
+    assert not tab.empty_note.isVisible()
 
 
 def test_columns_fit_what_they_hold(qtbot: QtBot, catalog: Catalog) -> None:

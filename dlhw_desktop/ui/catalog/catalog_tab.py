@@ -31,6 +31,7 @@ from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.ui.catalog.catalog_view import (
+    EmptyNote,
     clear_sort_indicator,
     count_text,
     fit_columns,
@@ -149,6 +150,7 @@ class CatalogTab(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.viewport().installEventFilter(self)  # the name takes a new width
+        self.empty_note = EmptyNote(self.table, self._link)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.activated_parts.connect(self.add_to_build_requested)
@@ -449,9 +451,10 @@ class CatalogTab(QWidget):
         return super().eventFilter(watched, event)
 
     def _update_count(self) -> None:
-        self.result_label.setText(count_text(
-            self._catalog, self.model,
-            self._chip.display_name if self._chip is not None else None))
+        text = count_text(self._catalog, self.model,
+                          self._chip.display_name if self._chip is not None else None)
+        self.result_label.setText(text)
+        self.empty_note.say("" if self.model.total else text)
 
     def _link(self, link: str) -> None:
         """"12 in Power supplies": that category, with the words typed."""

@@ -7,6 +7,7 @@ tab stays a composition of widgets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
@@ -55,6 +56,30 @@ def fit_columns(table: QTableView, model: PartTableModel) -> None:
     wanted = max(NAME_MIN_PX, min(most, widths[0]))
     spare = room - sum(min(w, FIGURE_MAX_PX) for w in widths[1:])
     header.resizeSection(0, max(wanted, spare))
+
+
+class EmptyNote(QLabel):
+    """What an empty list says, in the list itself ("No match here — 5 in Power
+    supplies", the links live), where the eye is; hidden while there are rows."""
+
+    def __init__(self, table: QTableView, on_link: Callable[[str], None]) -> None:
+        super().__init__(table.viewport())
+        self.setObjectName("catalog_empty_note")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setMargin(16)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        self.linkActivated.connect(on_link)
+        self._table = table
+        self.hide()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` over the empty list (empty text: hide)."""
+        self.setText(text)
+        self.setVisible(bool(text))
+        if text:
+            self.setGeometry(0, 0, self._table.viewport().width(), 120)
+            self.raise_()
 
 
 def clear_sort_indicator(table: QTableView) -> None:
