@@ -128,26 +128,44 @@ class NameDelegate(QStyledItemDelegate):
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(parent)
+        self._rows: list[str] = []
+        self._where: dict[str, int] = {}
+        self._words: dict[int, set[str]] = {}
         self._common: dict[str, dict[str, int]] = {}  # a row's text -> its words' counts
         self._cache: dict[tuple[str, int, str], tuple[str, str]] = {}
 
     def set_common(self, names: Iterable[str]) -> None:
-        """For each of ``names`` (in list order), how many of its neighbours (``NEAR``
-        rows either side) hold each of its words: look-alikes sit together in a sorted
-        list, and are told apart by what they do not share with each other. The words a
-        row has and its closest look-alike lacks ("OC") count as not shared at all."""
-        rows = list(names)
-        words = [set(name.lower().split()) for name in rows]
+        """The list's names in order: a row's words are weighed against its neighbours'
+        (``NEAR`` rows either side) when its name is cut; see ``_shared``."""
+        self._rows = list(names)
+        self._where = {name: n for n, name in enumerate(self._rows)}
+        self._words: dict[int, set[str]] = {}
         self._common = {}
-        for n, name in enumerate(rows):
-            mine = words[n]
-            near = [words[m] for m in range(max(0, n - NEAR), min(len(rows), n + NEAR + 1))
-                    if m != n]
-            twin = max(near, key=lambda other: len(mine & other) / len(mine | other or {""}),
-                       default=set())
-            self._common[name] = {w: c for w in mine & twin
-                                  if (c := 1 + sum(w in other for other in near)) > 1}
         self._cache.clear()
+
+    def _words_of(self, row: int) -> set[str]:
+        found = self._words.get(row)
+        if found is None:
+            found = self._words[row] = set(self._rows[row].lower().split())
+        return found
+
+    def _shared(self, text: str) -> dict[str, int] | None:
+        """How many of the row's neighbours hold each of its words: look-alikes sit
+        together in a sorted list, and are told apart by what they do not share with
+        each other. The words the closest look-alike lacks ("OC") count as not shared.
+        Worked out for the rows painted only (a change of the list stays cheap)."""
+        found = self._common.get(text)
+        if found is not None or text not in self._where:
+            return found
+        n = self._where[text]
+        mine = self._words_of(n)
+        near = [self._words_of(m)
+                for m in range(max(0, n - NEAR), min(len(self._rows), n + NEAR + 1)) if m != n]
+        twin = max(near, key=lambda other: len(mine & other) / len(mine | other or {""}),
+                   default=set())
+        found = self._common[text] = {
+            w: c for w in mine & twin if (c := 1 + sum(w in other for other in near)) > 1}
+        return found
 
     def text_width(self, option: QStyleOptionViewItem, index: Index) -> int:
         opt = QStyleOptionViewItem(option)
@@ -166,7 +184,7 @@ class NameDelegate(QStyledItemDelegate):
                 self._cache.clear()
             metrics = QFontMetrics(option.font)
             found = self._cache[key] = two_lines(text, width, metrics.horizontalAdvance,
-                                                 self._common.get(text))
+                                                 self._shared(text))
         return found
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
