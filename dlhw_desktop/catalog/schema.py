@@ -63,6 +63,15 @@ FACET_INDEX = "parts_facets"
 # catalog walks these in order and stops at the page size instead of sorting every match.
 NAME_INDEX = "parts_by_name"
 CATEGORY_NAME_INDEX = "parts_by_category_name"
+CATEGORY_RELEVANCE_INDEX = "parts_by_category_relevance"
+# Letters first, then names that open with a digit (mostly part numbers and bare series
+# numbers: "0A65633 1TB HDD", "110-BQ-0600-K1 600 BQ"), then punctuation ("(PH-EC6…").
+NAME_RANK = ("CASE WHEN name GLOB '[A-Za-z]*' THEN 0 WHEN name GLOB '[0-9]*' THEN 1 "
+             "ELSE 2 END")
+RELEVANCE_TERMS = ("release_year IS NULL, release_year DESC, price_usd IS NULL, "
+                   f"{NAME_RANK}, name COLLATE NOCASE")
+"""The default order's terms, written once: the index matches the ORDER BY only when
+the expressions are the same text."""
 
 
 def column_sql(spec: FieldSpec) -> str:
@@ -107,4 +116,8 @@ def create_statements() -> list[str]:
     statements.append(f"CREATE INDEX {NAME_INDEX} ON parts (name COLLATE NOCASE)")
     statements.append(
         f"CREATE INDEX {CATEGORY_NAME_INDEX} ON parts (category, name COLLATE NOCASE)")
+    # A category's default order (``part_query.RELEVANCE``), walked to the first page:
+    # 0.1 ms instead of sorting the category (25-50 ms at 100,000 parts).
+    statements.append(f"CREATE INDEX {CATEGORY_RELEVANCE_INDEX} ON parts (category, "
+                      f"{RELEVANCE_TERMS})")
     return statements

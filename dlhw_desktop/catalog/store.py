@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -24,6 +24,7 @@ from dlhw_desktop.catalog.figure_provenance import (
     inherit_sources,
 )
 from dlhw_desktop.catalog.part_query import (
+    RELEVANCE,
     PartQuery,
     checked_field,
     compat_applies,
@@ -299,22 +300,29 @@ class Catalog:
         matching a large share of the parts, e.g. the first letter typed — walk the name
         index and stop after a page instead of sorting tens of thousands of matches.
         """
+        if query.sort_field == RELEVANCE and query.text.strip():
+            # typed words: the parts matching them whole first, then by name (a broad
+            # search walks the name index instead of sorting thousands of matches)
+            query = replace(query, sort_field="name", descending=False)
         where, params = where_clause(query, self._conn(), self._groups)
         order = order_clause(query)
         source = "parts"
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
             source = f"parts INDEXED BY {index}"
+            values: list[object] = []
         else:  # a narrow search: whole-word matches first (a broad one walks the names)
             first, values = whole_words_first(query)
             order, params = first + order, [*params, *values]
         sql = f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?"
+        page = [*params, int(limit), int(offset)]
         if query.sort_field != "name":
             # No index gives this order: sort the keys alone, then read the page's rows
             # (sorting whole rows cost 1.5-3x as much at 68,000 rows of a category).
             sql = (f"SELECT {_SELECT} FROM parts WHERE rowid IN (SELECT rowid FROM "
                    f"parts{where} ORDER BY {order} LIMIT ? OFFSET ?) ORDER BY {order}")
-        rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
+            page += values  # the outer ORDER BY's own whole-word term
+        rows = self._conn().execute(sql, page).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
         sources = figure_sources(self._conn(), [r["id"] for r in rows])

@@ -359,8 +359,8 @@ class BuildModel(QAbstractItemModel):
             return slot
         if role == Qt.ItemDataRole.ToolTipRole:
             kind = "one part" if slot.single else "several parts"
-            return f"{slot.label}: holds {kind}. Drag parts here, or select them in the " \
-                   "list and press Enter."
+            return f"{slot.label}: holds {kind}. Click to list the ones that fit; drag " \
+                   "parts here, or select them in the list and press Enter."
         if role == Qt.ItemDataRole.TextAlignmentRole and column == QTY:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
