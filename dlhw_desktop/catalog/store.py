@@ -209,9 +209,26 @@ class Catalog:
         row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
                                    (part_id,)).fetchone()
         if row is None:
-            raise UnknownPartError(part_id)
+            merged = self.merged_into(part_id)
+            if merged is None:
+                raise UnknownPartError(part_id)
+            part_id = merged
+            row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
+                                       (part_id,)).fetchone()
         sources = inherit_sources(self._conn(), [row], figure_sources(self._conn(), [part_id]))
         return self._to_part(row, sources.get(part_id, {}))
+
+    @_translate_errors
+    def merged_into(self, part_id: str) -> str | None:
+        """The id a duplicate row was merged into by the build (``part_aliases``), so a
+        saved build naming the duplicate still opens; None if it was no duplicate (or the
+        catalog predates the table)."""
+        try:
+            row = self._conn().execute("SELECT part_id FROM part_aliases WHERE alias = ?",
+                                       (part_id,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
 
     def find(self, part_id: str) -> Part | None:
         try:

@@ -167,11 +167,16 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
     if report.pending_prices_skipped:
         print(f"note: {report.pending_prices_skipped} launch prices in prices_pending.csv "
               "wait for parts the catalog does not hold yet (skipped)")
+    if report.rules is not None:
+        print("\n".join(report.rules.lines()))
+        if args.verbose and not args.report:
+            print("\n".join(report.rules.report_lines()))
     if report.open_data is not None:
         from dlhw_desktop.catalog.opendb.summary import summary_lines
 
         print("\n".join(summary_lines(report.open_data)))
-        full = report.open_data.lines()
+        full = report.open_data.lines() + (report.rules.report_lines() if report.rules
+                                           else [])
         if args.verbose:
             print("\n".join(full))
         if args.report is not None:

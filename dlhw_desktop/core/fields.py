@@ -161,6 +161,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("architecture", "Architecture", "text", categories=_A, searchable=True),
     FieldSpec("dl_note", "Deep-learning note", "text", categories=_A,
               description="Why a part is flagged, e.g. too little memory to train on"),
+    FieldSpec("board_gpus", "GPUs on the board", "int", categories=_A,
+              description="A board carrying several GPUs (A16: 4): its memory, bandwidth "
+                          "and throughput are per GPU, its TDP the whole board's"),
     FieldSpec("chip_id", "GPU chip", "text", categories=_A,
               description="The chip row a board-partner card is built on: the card inherits "
                           "its tensor figures, memory and bandwidth, and keeps its own "
