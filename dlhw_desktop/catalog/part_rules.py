@@ -7,12 +7,14 @@ row.
   do not change (saved builds name parts by id).
 - **Duplicate parts.** Two rows of one category and maker are one part when their names
   are the same once an imported cooler's spec tail ("Air 165mm 82.5 CFM") is dropped and
-  case is ignored, or when they share a manufacturer part number (PSUs, coolers, cases).
+  case is ignored, or when they share a manufacturer part number (PSUs only: the open data
+  gives a case's or cooler's colour variants one number).
   The curated row (or the first by id) is kept, the other fills its empty figures and its
   id becomes an alias of the kept one (``part_aliases``), so a saved build naming it still
-  opens. Rows whose figures disagree are not merged: each such group is reported, except
-  an SFX / SFX-L disagreement, where the SFX-L record wins (a unit filed as SFX by one
-  record and SFX-L by another of the same part number is the longer SFX-L).
+  opens. Rows whose figures disagree are not merged (each such group is reported) unless
+  one is curated, whose figures win (as over open data); in an SFX / SFX-L disagreement the
+  SFX-L record wins (a unit filed as SFX by one record and SFX-L by another of the same
+  part number is the longer SFX-L).
 """
 
 from __future__ import annotations
@@ -132,6 +134,14 @@ def merge_duplicates(parts: Parts, figure_sources: Sources, log: RuleLog
         rows = [parts[i] for i in ids]
         conflicts = _conflicts(rows)
         unresolved = sorted(k for k, v in conflicts.items() if v is ...)
+        if unresolved and _curated(rows[0]) and all(rows[0].get(k) not in (None, "")
+                                                     for k in unresolved):
+            # a curated row (read on the maker's page) wins, as it does over open data
+            log.report(rows[0]["source"], ", ".join(ids), "duplicate part",
+                       f"merged; the curated {', '.join(unresolved)} kept")
+            for name in unresolved:
+                conflicts[name] = rows[0][name]
+            unresolved = []
         if unresolved:
             log.report(rows[0]["source"], ", ".join(ids), "duplicate part",
                        f"kept apart: the rows disagree on {', '.join(unresolved)}")

@@ -263,6 +263,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     # --- cases --------------------------------------------------------------
     FieldSpec("max_gpu_length_mm", "GPU clearance", "int", "mm", (Category.CASE,)),
     FieldSpec("max_cooler_height_mm", "Cooler clearance", "int", "mm", (Category.CASE,)),
+    FieldSpec("case_width_mm", "Width", "int", "mm", (Category.CASE,),
+              "Outside width (a tower's side to side): a cooler clearance must be less"),
     FieldSpec("expansion_slots", "Expansion slots", "int", categories=(Category.CASE,)),
     FieldSpec("max_radiator_mm", "Largest radiator", "int", "mm", (Category.CASE,)),
     FieldSpec("fans_included", "Fans included", "int", categories=(Category.CASE,)),

@@ -197,6 +197,7 @@ def case(record: Record, values: Values, cleaned: Cleaned) -> None:
         "max_gpu_length_mm": _figure(record, "max_gpu_length_mm", 100, 1000, cleaned,
                                      "GPU clearance"),
         "max_cooler_height_mm": cooler,
+        "case_width_mm": round(width) if width is not None else None,
         "expansion_slots": _figure(record, "expansion_slots", 1, 20, cleaned,
                                    "expansion slots"),
         "supported_board_form_factors": rules.board_form_factors(
