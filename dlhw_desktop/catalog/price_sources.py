@@ -21,8 +21,15 @@ PENDING_PRICES_FILE = "prices_pending.csv"
 """Launch prices for parts the catalog may not hold yet (e.g. mainstream CPUs an open-data
 import adds under the same slug ids): applied when the part exists, else skipped and
 counted. ``prices.csv`` stays strict, so a mistyped id there still stops the build."""
+REPORTED_PRICES_FILE = "research/prices_reported.csv"
+"""Prices third parties report (analysts, articles, retailer listings), gathered by
+research: each row priced as a ``reported`` (or ``street``) price when its part exists; a
+row for a part the catalog lacks, of another kind, or the same as a ``prices.csv`` row is
+reported by the build with its file and line, never an error and never silently kept."""
 COLUMNS = ("part_id", "amount", "currency", "price_kind", "price_date", "source",
            "source_date", "note")
+RANGE_COLUMN = "amount_high"
+"""Optional column: the top of a low-high range (``amount`` is its bottom)."""
 
 
 def read_prices(directory: Path, name: str = PRICES_FILE) -> list[Price]:
@@ -34,10 +41,12 @@ def read_prices(directory: Path, name: str = PRICES_FILE) -> list[Price]:
     seen: dict[tuple[str, str, str, str], str] = {}
     with path.open(newline="", encoding="utf-8") as handle:
         reader = csv.DictReader(handle)
-        if tuple(reader.fieldnames or ()) != COLUMNS:
-            raise CatalogSourceError(f"{path.name}: columns must be {', '.join(COLUMNS)}")
+        names = tuple(reader.fieldnames or ())
+        if sorted(names) not in (sorted(COLUMNS), sorted((*COLUMNS, RANGE_COLUMN))):
+            raise CatalogSourceError(f"{path.name}: columns must be {', '.join(COLUMNS)} "
+                                     f"(and optionally {RANGE_COLUMN})")
         for line, record in enumerate(reader, start=2):
-            origin = f"{path.name}:{line}"
+            origin = f"{name}:{line}"
             if None in record:
                 raise CatalogSourceError(f"{origin}: more cells than columns")
             cell = {k: (record.get(k) or "").strip() for k in COLUMNS}
@@ -51,6 +60,7 @@ def read_prices(directory: Path, name: str = PRICES_FILE) -> list[Price]:
                     f"{origin}: amount {cell['amount']!r} is not a number") from None
             if not amount > 0:
                 raise CatalogSourceError(f"{origin}: amount must be above zero")
+            high = _amount_high(record.get(RANGE_COLUMN), amount, origin)
             currency = cell["currency"].upper()
             if currency not in CURRENCIES:
                 raise CatalogSourceError(f"{origin}: unknown currency {cell['currency']!r}")
@@ -66,5 +76,19 @@ def read_prices(directory: Path, name: str = PRICES_FILE) -> list[Price]:
                 raise CatalogSourceError(f"{origin}: duplicate of {seen[key]}")
             seen[key] = origin
             prices.append(Price(cell["part_id"], amount, currency, kind, cell["price_date"],
-                                cell["source"], cell["source_date"], cell["note"]))
+                                cell["source"], cell["source_date"], cell["note"], high))
     return prices
+
+
+def _amount_high(raw: str | None, amount: float, origin: str) -> float | None:
+    text = (raw or "").strip().replace(",", "")
+    if not text:
+        return None
+    try:
+        high = float(text)
+    except ValueError:
+        raise CatalogSourceError(f"{origin}: amount_high {raw!r} is not a number") from None
+    if not high > amount:
+        raise CatalogSourceError(f"{origin}: amount_high must be above amount (a range "
+                                 "runs from low to high)")
+    return high

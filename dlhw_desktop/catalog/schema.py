@@ -23,6 +23,7 @@ PRICE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("source", "TEXT NOT NULL"),
     ("source_date", "TEXT NOT NULL"),
     ("note", "TEXT NOT NULL DEFAULT ''"),
+    ("amount_high", "REAL"),
 )
 
 _SQL_TYPES = {"text": "TEXT", "int": "INTEGER", "float": "REAL", "bool": "INTEGER"}

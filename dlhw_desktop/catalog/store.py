@@ -39,6 +39,7 @@ from dlhw_desktop.catalog.schema import (
     REQUIRED_TABLES,
     SCHEMA_VERSION,
 )
+from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
@@ -46,6 +47,7 @@ from dlhw_desktop.core.fields import (
 )
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.prices.kinds import Price, price_kind
 from dlhw_desktop.resources import bundled_catalog_path
 
 if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
@@ -229,6 +231,27 @@ class Catalog:
         except sqlite3.OperationalError:
             return None
         return row[0] if row else None
+
+    @_translate_errors
+    def prices_of(self, part_id: str) -> list[Price]:
+        """Every dated purchase price the catalog's sources give a part, newest first (a
+        launch price, a later report, a street price: its history)."""
+        try:
+            rows = self._conn().execute(
+                "SELECT amount, currency, price_kind, price_date, source, source_date, note, "
+                "amount_high FROM prices WHERE part_id = ? ORDER BY price_date DESC, "
+                "price_kind", (part_id,)).fetchall()
+        except sqlite3.OperationalError:  # a catalog from before the range column
+            return []
+        out = []
+        for amount, currency, kind_text, when, source, read, note, high in rows:
+            kind = price_kind(kind_text)
+            if kind is None or not isinstance(amount, int | float):
+                continue
+            out.append(Price(part_id, float(amount), str(currency), kind, str(when),
+                             expand(str(source)), str(read), str(note or ""),
+                             float(high) if isinstance(high, int | float) else None))
+        return out
 
     def find(self, part_id: str) -> Part | None:
         try:

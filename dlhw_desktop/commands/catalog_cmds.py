@@ -169,7 +169,7 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
               "wait for parts the catalog does not hold yet (skipped)")
     if report.rules is not None:
         print("\n".join(report.rules.lines()))
-        if args.verbose and not args.report:
+        if args.verbose and report.open_data is None:
             print("\n".join(report.rules.report_lines()))
     if report.open_data is not None:
         from dlhw_desktop.catalog.opendb.summary import summary_lines

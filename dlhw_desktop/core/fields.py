@@ -102,6 +102,9 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
               description="Product line or architecture, e.g. Ada Lovelace, Zen 4"),
     FieldSpec("price_usd", "Price", "float", "USD", _ALL,
               "Purchase price in US dollars, of the kind in price_kind; empty when unknown"),
+    FieldSpec("price_high_usd", "Price (top of range)", "float", "USD", _ALL,
+              "The top of a price range a source reports (price_usd is its bottom); empty "
+              "for a single figure"),
     FieldSpec("price_date", "Price date", "text", categories=_ALL,
               description="The date the price held (not the date it was read)"),
     FieldSpec("price_kind", "Price kind", "text", categories=_ALL,

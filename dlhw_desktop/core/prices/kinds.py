@@ -144,12 +144,25 @@ class Price:
     source: str
     source_date: str
     note: str = ""
+    amount_high: float | None = None
+    """The top of a low-high range a source gives ("$25,000 to $30,000"); None for a
+    single figure."""
 
     def stale(self, today: date | None = None) -> bool:
         return is_stale(self.price_date, today)
 
     def describe(self, today: date | None = None) -> str:
         return describe_price(self.kind, self.price_date, today)
+
+
+def price_range_text(low: float | None, high: float | None = None) -> str:
+    """``$1,999``, or ``$25,000–30,000`` for a range; ``n/a`` when unknown."""
+    if low is None:
+        return "n/a"
+    text = f"${low:,.2f}" if low < 100 else f"${low:,.0f}"
+    if high is None or high <= low:
+        return text
+    return f"{text}–{high:,.0f}" if high >= 100 else f"{text}–{high:,.2f}"
 
 
 def describe_price(kind: PriceKind | str | None, price_date: str | None,
