@@ -11,6 +11,7 @@ import hashlib
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,10 +93,16 @@ class Collected:
     aliases: dict[str, str]
     """id of a merged duplicate -> the id of the row it became."""
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def _six(self) -> tuple[Any, ...]:
+        return (self.rows, self.figure_sources, self.tiers, self.counts, self.prices,
+                self.open_data)
+
+    def __iter__(self) -> Iterator[Any]:
         """The first six, as ``collect`` returned them before the rules had a log."""
-        return iter((self.rows, self.figure_sources, self.tiers, self.counts, self.prices,
-                     self.open_data))
+        return iter(self._six())
+
+    def __getitem__(self, index: int) -> Any:
+        return self._six()[index]
 
 
 def collect(sources_dir: Path) -> Collected:

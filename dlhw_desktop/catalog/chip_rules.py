@@ -82,8 +82,9 @@ def export_variants(parts: Parts, figure_sources: Sources, rows: list[dict[str, 
             variant[name] = round(float(value) * ratio, 1)
             figure_sources[(variant["id"], name)] = (
                 variant["id"], name, row["source"], row["source_date"],
-                f"computed: {full['name']}'s {value:g} x {row['stated_ai_tops']}/"
-                f"{row['full_ai_tops']} (the vendor-stated figures); {row['note']}")
+                f"computed from {full['name']}'s {value:g} x {row['stated_ai_tops']}/"
+                f"{row['full_ai_tops']} (the stated AI TOPS / TPP of the two; {row['note']}) "
+                "(estimate)")
         log.change("export variant: tensor figures scaled to its stated AI TOPS",
                    f"{variant['id']} x{ratio:.3f}")
     for chip in _chips(parts):
