@@ -11,7 +11,7 @@ import hashlib
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +92,8 @@ class Collected:
     rules: RuleLog
     aliases: dict[str, str]
     """id of a merged duplicate -> the id of the row it became."""
+    merged_names: dict[str, list[str]]
+    """kept id -> the names of the rows merged into it: searched like its own."""
 
     def _six(self) -> tuple[Any, ...]:
         return (self.rows, self.figure_sources, self.tiers, self.counts, self.prices,
@@ -188,7 +190,8 @@ def collect(sources_dir: Path) -> Collected:
     derive_cpu_sustained_power(parts, figure_sources)
     one_spelling_per_maker(parts, log)
     aliases = dict(cards.aliases)
-    aliases.update(merge_duplicates(parts, figure_sources, log))
+    merged_names = {k: list(v) for k, v in cards.merged_names.items()}
+    aliases.update(merge_duplicates(parts, figure_sources, log, merged_names))
     for rule, examples in sorted(cards.rule_changes.items()):
         for example in examples:
             log.change(rule, example)
@@ -210,7 +213,7 @@ def collect(sources_dir: Path) -> Collected:
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
     return Collected(rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts,
-                     prices, open_data, log, aliases)
+                     prices, open_data, log, aliases, merged_names)
 
 
 def _check_references(parts: dict[str, dict[str, Any]]) -> None:
@@ -384,7 +387,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                 conn.execute(statement)
             placeholders = ", ".join("?" for _ in columns)
             for rowid, row in enumerate(rows, start=1):
-                text = _indexed_text(row)
+                text = _indexed_text(row, collected.merged_names.get(row["id"], ()))
                 conn.execute(
                     f"INSERT INTO parts (rowid, {', '.join(columns)}) VALUES (?, {placeholders})",
                     [rowid, *(_sql_value(row.get(c)) for c in columns)],
@@ -447,8 +450,9 @@ def _sql_value(value: Any) -> Any:
     return value
 
 
-def _indexed_text(row: dict[str, Any]) -> str:
-    """What the search index holds for one part (the text itself is not stored)."""
+def _indexed_text(row: dict[str, Any], merged_names: Sequence[str] = ()) -> str:
+    """What the search index holds for one part (the text itself is not stored); the names
+    of duplicate rows merged into it find it too ("RTX 3090 Founders Edition")."""
     extra = []
     for name in SEARCHED:
         if name in SEARCHED_JOINED:
@@ -459,6 +463,7 @@ def _indexed_text(row: dict[str, Any]) -> str:
         extra.append(value)
     extra.append(_category_words(row["category"]))
     extra.append(_memory_words(row))
+    extra.extend(merged_names)
     return search_text(*(str(row.get(name) or "") for name in SEARCHED_JOINED), extra=extra)
 
 

@@ -3,7 +3,8 @@ row.
 
 - **Maker spellings.** "Asus" and "ASUS", "Apevia" and "Apevia Corp." are one maker: each
   group of spellings that differ only in case or a company suffix ("Corp.", "Inc.", "Co.,
-  Ltd.") takes the spelling most of its parts use (a tie: the first alphabetically). Ids
+  Ltd.") takes the spelling its curated rows use (read on the maker's pages), else the one
+  most of its parts use (a tie: the first alphabetically). Ids
   do not change (saved builds name parts by id).
 - **Duplicate parts.** Two rows of one category and maker are one part when their names
   are the same once an imported cooler's spec tail ("Air 165mm 82.5 CFM") is dropped and
@@ -46,10 +47,17 @@ def maker_key(vendor: str) -> str:
 
 def one_spelling_per_maker(parts: Parts, log: RuleLog) -> None:
     spellings: dict[str, Counter[str]] = {}
+    curated: dict[str, Counter[str]] = {}
     for values in parts.values():
-        spellings.setdefault(maker_key(values["vendor"]), Counter())[values["vendor"]] += 1
-    chosen = {key: min(counts, key=lambda s: (-counts[s], s))
-              for key, counts in spellings.items() if len(counts) > 1}
+        key = maker_key(values["vendor"])
+        spellings.setdefault(key, Counter())[values["vendor"]] += 1
+        if _curated(values):
+            curated.setdefault(key, Counter())[values["vendor"]] += 1
+    chosen = {}
+    for key, counts in spellings.items():
+        if len(counts) > 1:
+            ranked = curated.get(key) or counts  # as the curated rows write it, if any
+            chosen[key] = min(ranked, key=lambda s: (-ranked[s], s))
     for part_id in sorted(parts):
         values = parts[part_id]
         best = chosen.get(maker_key(values["vendor"]))
@@ -126,9 +134,10 @@ def _conflicts(group: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def merge_duplicates(parts: Parts, figure_sources: Sources, log: RuleLog
-                     ) -> dict[str, str]:
-    """Merge each group of rows that are one part; returns alias id -> kept id."""
+def merge_duplicates(parts: Parts, figure_sources: Sources, log: RuleLog,
+                     merged_names: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """Merge each group of rows that are one part; returns alias id -> kept id, and adds
+    each merged row's name to ``merged_names[kept id]`` (search still finds it by them)."""
     aliases: dict[str, str] = {}
     for ids in _groups(parts):
         rows = [parts[i] for i in ids]
@@ -163,6 +172,8 @@ def merge_duplicates(parts: Parts, figure_sources: Sources, log: RuleLog
                 del figure_sources[key]
             del parts[other["id"]]
             aliases[other["id"]] = kept["id"]
+            if merged_names is not None:
+                merged_names.setdefault(kept["id"], []).append(other["name"])
         log.change("duplicate part merged into one row (the others' ids kept as aliases)",
                    f"{kept['id']} <- {', '.join(ids[1:])}")
     return aliases

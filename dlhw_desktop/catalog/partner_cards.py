@@ -177,6 +177,8 @@ class ImportReport:
     aliases: dict[str, str] = field(default_factory=dict)
     """A card id that is its chip's reference card (a Founders Edition filed under a board
     partner) -> the chip's id."""
+    merged_names: dict[str, list[str]] = field(default_factory=dict)
+    """chip id -> the names of the records merged into it (search finds the chip by them)."""
     rule_changes: dict[str, list[str]] = field(default_factory=dict)
     """rule -> one example per card it changed (the build's rule log prints them)."""
 
@@ -397,6 +399,7 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             makers.setdefault(chip["id"], []).append(as_reference(values, row))
             if values["id"] != chip["id"]:
                 report.aliases.setdefault(values["id"], chip["id"])
+                report.merged_names.setdefault(chip["id"], []).append(values["name"])
             report.skipped["a Founders Edition: the chip row itself"] += 1
             report.rule_changes.setdefault(
                 "Founders Edition card: merged into its chip's row (NVIDIA's card)",
