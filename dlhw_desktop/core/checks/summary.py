@@ -61,7 +61,8 @@ def _throughput(ctx: CheckContext, field: str) -> float | None:
         value = item.part.number(field)
         if value is None:
             return None
-        total += value * item.quantity
+        # a multi-GPU board's figures are per GPU (A16: 4 GPUs on one card)
+        total += value * (item.part.number("board_gpus") or 1) * item.quantity
     return total
 
 
