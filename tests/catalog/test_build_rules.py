@@ -159,3 +159,9 @@ def test_duplicates_merge_only_when_they_agree() -> None:
     assert aliases == {"cooler/b": "cooler/a"}
     assert "cooler/c" in parts and "cooler/d" in parts  # they disagree: reported
     assert log.reported and log.reported[0][2] == "duplicate part"
+
+
+def test_rx_9060_has_its_own_memory_speed_not_the_xts(conn: sqlite3.Connection) -> None:
+    own = _row(conn, "accelerator/amd-radeon-rx-9060")["memory_bandwidth_gb_s"]
+    xt = _row(conn, "accelerator/amd-radeon-rx-9060-xt-8-gb")["memory_bandwidth_gb_s"]
+    assert own < xt  # 18 Gbps against the XT's 20 Gbps on the same 128-bit bus
