@@ -7,6 +7,7 @@ rebuilds it and compares a canonical dump with the committed file.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import sqlite3
@@ -266,9 +267,11 @@ _REPORT_KINDS = (PriceKind.REPORTED, PriceKind.STREET)
 
 def _reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
                      reported: list[Price], log: RuleLog) -> list[Price]:
-    """The rows of ``research/prices_reported.csv`` the catalog takes: a report or street
-    price of a part it holds, not already given. Each other row is reported (file, line,
-    rule), never silently kept or dropped."""
+    """The rows of ``research/prices_reported.csv`` the catalog takes: a price of a part it
+    holds, not already given, as a ``reported`` price (a ``street`` one stays street; a
+    "list" figure research found in an aggregator or an article is a report of a list
+    price, not the vendor's announcement, and says so). Each row not taken is reported
+    (file, line, rule), never silently kept or dropped."""
     keys = {(p.part_id, p.kind.value, p.price_date, p.currency) for p in prices}
     taken = []
     for line, price in enumerate(reported, start=2):
@@ -277,16 +280,23 @@ def _reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
         values = parts.get(price.part_id)
         if values is None:
             log.report(origin, price.part_id, "reported price", "no such part: skipped")
-        elif price.kind not in _REPORT_KINDS:
+        elif price.kind not in _REPORT_KINDS and (
+                price.part_id, PriceKind.REPORTED.value, price.price_date, price.currency
+        ) in keys:
             log.report(origin, price.part_id, "reported price",
-                       f"kind {price.kind.value!r}: a research row is a report or a street "
-                       f"price (a list price goes in {PRICES_FILE} with the vendor's "
-                       "announcement): skipped")
+                       "the same price is already in the catalog: skipped")
         elif key in keys or (values.get("price_usd") == price.amount
                              and values.get("price_date") == price.price_date):
             log.report(origin, price.part_id, "reported price",
                        "the same price is already in the catalog: skipped")
         else:
+            if price.kind not in _REPORT_KINDS:
+                log.change(f"{REPORTED_PRICES_FILE}: a {price.kind.value} figure research "
+                           "found is taken as a reported price", price.part_id)
+                price = dataclasses.replace(
+                    price, kind=PriceKind.REPORTED,
+                    note=f"reported as the {price.kind.label}: {price.note}".strip())
+                key = (price.part_id, price.kind.value, price.price_date, price.currency)
             keys.add(key)
             taken.append(price)
             log.change(f"price from {REPORTED_PRICES_FILE} (kept with its kind and date)",
