@@ -280,12 +280,9 @@ def _reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
         values = parts.get(price.part_id)
         if values is None:
             log.report(origin, price.part_id, "reported price", "no such part: skipped")
-        elif price.kind not in _REPORT_KINDS and (
+        elif (price.kind not in _REPORT_KINDS and (
                 price.part_id, PriceKind.REPORTED.value, price.price_date, price.currency
-        ) in keys:
-            log.report(origin, price.part_id, "reported price",
-                       "the same price is already in the catalog: skipped")
-        elif key in keys or (values.get("price_usd") == price.amount
+        ) in keys) or key in keys or (values.get("price_usd") == price.amount
                              and values.get("price_date") == price.price_date):
             log.report(origin, price.part_id, "reported price",
                        "the same price is already in the catalog: skipped")
