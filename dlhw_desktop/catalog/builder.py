@@ -7,7 +7,6 @@ rebuilds it and compares a canonical dump with the committed file.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import sqlite3
@@ -35,6 +34,7 @@ from dlhw_desktop.catalog.price_sources import (
     PRICES_FILE,
     REPORTED_PRICES_FILE,
     read_prices,
+    take_reported_prices,
 )
 from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog
 from dlhw_desktop.catalog.schema import (
@@ -54,7 +54,7 @@ from dlhw_desktop.catalog.sources import (
 from dlhw_desktop.core.errors import CatalogError, CatalogSourceError
 from dlhw_desktop.core.fields import ALL_FIELDS, Category
 from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
-from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, PriceKind, headline, price_kind
+from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
@@ -202,8 +202,8 @@ def collect(sources_dir: Path) -> Collected:
     prices = read_prices(sources_dir)
     pending = read_prices(sources_dir, PENDING_PRICES_FILE)
     prices += [p for p in pending if p.part_id in parts]
-    reported = _reported_prices(parts, prices, read_prices(sources_dir, REPORTED_PRICES_FILE),
-                                log)
+    reported = take_reported_prices(parts, prices,
+                                    read_prices(sources_dir, REPORTED_PRICES_FILE), log)
     _apply_prices(parts, prices, figure_sources, reported)
     prices += reported
     tiers = read_tiers(sources_dir)
@@ -260,45 +260,6 @@ def _per_accelerator_rates(parts: dict[str, dict[str, Any]],
         figure_sources[(values["id"], "price_per_accelerator_hour_usd")] = (
             values["id"], "price_per_accelerator_hour_usd", values["source"],
             values["source_date"], f"derived: ${hourly:,.4g}/h / {count} accelerators")
-
-
-_REPORT_KINDS = (PriceKind.REPORTED, PriceKind.STREET)
-
-
-def _reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
-                     reported: list[Price], log: RuleLog) -> list[Price]:
-    """The rows of ``research/prices_reported.csv`` the catalog takes: a price of a part it
-    holds, not already given, as a ``reported`` price (a ``street`` one stays street; a
-    "list" figure research found in an aggregator or an article is a report of a list
-    price, not the vendor's announcement, and says so). Each row not taken is reported
-    (file, line, rule), never silently kept or dropped."""
-    keys = {(p.part_id, p.kind.value, p.price_date, p.currency) for p in prices}
-    taken = []
-    for line, price in enumerate(reported, start=2):
-        origin = f"{REPORTED_PRICES_FILE}:{line}"
-        key = (price.part_id, price.kind.value, price.price_date, price.currency)
-        values = parts.get(price.part_id)
-        if values is None:
-            log.report(origin, price.part_id, "reported price", "no such part: skipped")
-        elif (price.kind not in _REPORT_KINDS and (
-                price.part_id, PriceKind.REPORTED.value, price.price_date, price.currency
-        ) in keys) or key in keys or (values.get("price_usd") == price.amount
-                             and values.get("price_date") == price.price_date):
-            log.report(origin, price.part_id, "reported price",
-                       "the same price is already in the catalog: skipped")
-        else:
-            if price.kind not in _REPORT_KINDS:
-                log.change(f"{REPORTED_PRICES_FILE}: a {price.kind.value} figure research "
-                           "found is taken as a reported price", price.part_id)
-                price = dataclasses.replace(
-                    price, kind=PriceKind.REPORTED,
-                    note=f"reported as the {price.kind.label}: {price.note}".strip())
-                key = (price.part_id, price.kind.value, price.price_date, price.currency)
-            keys.add(key)
-            taken.append(price)
-            log.change(f"price from {REPORTED_PRICES_FILE} (kept with its kind and date)",
-                       f"{price.part_id} {price.price_date}")
-    return taken
 
 
 def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],

@@ -62,7 +62,8 @@ def one_spelling_per_maker(parts: Parts, log: RuleLog) -> None:
         values = parts[part_id]
         best = chosen.get(maker_key(values["vendor"]))
         if best is not None and values["vendor"] != best:
-            log.change("maker spelled another way: its most used spelling",
+            log.change("maker spelled another way: one spelling (the curated rows', else the "
+                       "most used)",
                        f"{part_id} {values['vendor']} -> {best}")
             values["vendor"] = best
 

@@ -10,8 +10,11 @@ them all in the ``prices`` table and shows one on the part (``core.prices.headli
 from __future__ import annotations
 
 import csv
+import dataclasses
 from pathlib import Path
+from typing import Any
 
+from dlhw_desktop.catalog.rule_log import RuleLog
 from dlhw_desktop.catalog.sources import _check_date
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.prices.kinds import CURRENCIES, PURCHASE_KINDS, Price, PriceKind, price_kind
@@ -92,3 +95,42 @@ def _amount_high(raw: str | None, amount: float, origin: str) -> float | None:
         raise CatalogSourceError(f"{origin}: amount_high must be above amount (a range "
                                  "runs from low to high)")
     return high
+
+
+_REPORT_KINDS = (PriceKind.REPORTED, PriceKind.STREET)
+
+
+def take_reported_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
+                         reported: list[Price], log: RuleLog) -> list[Price]:
+    """The rows of ``research/prices_reported.csv`` the catalog takes: a price of a part it
+    holds, not already given, as a ``reported`` price (a ``street`` one stays street; a
+    "list" figure research found in an aggregator or an article is a report of a list
+    price, not the vendor's announcement, and says so). Each row not taken is reported
+    (file, line, rule), never silently kept or dropped."""
+    keys = {(p.part_id, p.kind.value, p.price_date, p.currency) for p in prices}
+    taken = []
+    for line, price in enumerate(reported, start=2):
+        origin = f"{REPORTED_PRICES_FILE}:{line}"
+        key = (price.part_id, price.kind.value, price.price_date, price.currency)
+        values = parts.get(price.part_id)
+        if values is None:
+            log.report(origin, price.part_id, "reported price", "no such part: skipped")
+        elif (price.kind not in _REPORT_KINDS and (
+                price.part_id, PriceKind.REPORTED.value, price.price_date, price.currency
+        ) in keys) or key in keys or (values.get("price_usd") == price.amount
+                             and values.get("price_date") == price.price_date):
+            log.report(origin, price.part_id, "reported price",
+                       "the same price is already in the catalog: skipped")
+        else:
+            if price.kind not in _REPORT_KINDS:
+                log.change(f"{REPORTED_PRICES_FILE}: a {price.kind.value} figure research "
+                           "found is taken as a reported price", price.part_id)
+                price = dataclasses.replace(
+                    price, kind=PriceKind.REPORTED,
+                    note=f"reported as the {price.kind.label}: {price.note}".strip())
+                key = (price.part_id, price.kind.value, price.price_date, price.currency)
+            keys.add(key)
+            taken.append(price)
+            log.change(f"price from {REPORTED_PRICES_FILE} (kept with its kind and date)",
+                       f"{price.part_id} {price.price_date}")
+    return taken

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dlhw_desktop.catalog.builder import _reported_prices
-from dlhw_desktop.catalog.price_sources import read_prices
+from dlhw_desktop.catalog.price_sources import read_prices, take_reported_prices
 from dlhw_desktop.catalog.rule_log import RuleLog
 from dlhw_desktop.core.errors import CatalogSourceError
 from dlhw_desktop.core.prices.kinds import PriceKind
@@ -55,7 +54,7 @@ def test_rows_not_taken_are_reported_with_file_line_and_rule(tmp_path: Path) -> 
         "research/prices_reported.csv")
     parts = {"accelerator/a": {"id": "accelerator/a"}, "accelerator/b": {"id": "accelerator/b"}}
     log = RuleLog()
-    taken = _reported_prices(parts, [], prices, log)
+    taken = take_reported_prices(parts, [], prices, log)
     assert [(p.part_id, p.kind) for p in taken] == [
         ("accelerator/a", PriceKind.REPORTED), ("accelerator/a", PriceKind.REPORTED),
         ("accelerator/b", PriceKind.STREET)]
