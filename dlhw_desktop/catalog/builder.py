@@ -202,8 +202,9 @@ def collect(sources_dir: Path) -> Collected:
     merged_names = {k: list(v) for k, v in cards.merged_names.items()}
     aliases.update(merge_duplicates(parts, figure_sources, log, merged_names))
     for rule, examples in sorted(cards.rule_changes.items()):
-        for example in examples:
+        for example in examples:  # a card record the rule did not keep as given
             log.change(rule, example)
+            log.report(partner_cards.EXTRACT_FILE, example.split(" ", 1)[0], rule, example)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
