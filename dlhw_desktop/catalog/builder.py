@@ -317,6 +317,7 @@ def sources_digest(sources_dir: Path) -> str:
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
+    files += sorted(sources_dir.glob("figures_*.csv"))  # figures sourced one by one
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
