@@ -43,3 +43,11 @@ def test_a_multi_gpu_board_counts_every_gpu(parts: PartFactory, make_build: Make
     s = summarize(make_build((board, 2)))
     assert s.vram_gb == 2 * 4 * 16
     assert s.bf16_tflops == pytest.approx(2 * 4 * 18)
+
+
+def test_a_cost_built_on_a_range_knows_it(parts: PartFactory, make_build: MakeBuild) -> None:
+    from dlhw_desktop.core.build.workload_fit import priced_on_a_range
+
+    ranged = dataclasses.replace(parts.rtx_4090(), price_high_usd=1899.0)
+    assert priced_on_a_range(make_build(ranged))
+    assert not priced_on_a_range(make_build(parts.rtx_4090()))
