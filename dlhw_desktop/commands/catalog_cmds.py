@@ -16,9 +16,9 @@ from dlhw_desktop.commands.common import (
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.files.atomic import write_atomic
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.limits import MAX_SEARCH_RESULTS
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.core.prices.kinds import price_range_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:

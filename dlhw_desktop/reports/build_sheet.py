@@ -31,12 +31,13 @@ from dlhw_desktop.core.formatting import (
     money,
     number,
     percent,
+    price_range_text,
     short_source,
     watts,
 )
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.currency import DisplayCurrency
-from dlhw_desktop.core.prices.kinds import describe_price, price_range_text
+from dlhw_desktop.core.prices.kinds import describe_price
 from dlhw_desktop.core.user_figures import figures_of
 from dlhw_desktop.core.verdict import Status, grouped
 from dlhw_desktop.core.workload.errors import WorkloadError

@@ -11,7 +11,7 @@ import pytest
 
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.checks import summarize
-from dlhw_desktop.core.prices.kinds import price_range_text
+from dlhw_desktop.core.formatting import price_range_text
 
 if TYPE_CHECKING:
     from tests.core.conftest import PartFactory
@@ -51,3 +51,12 @@ def test_a_cost_built_on_a_range_knows_it(parts: PartFactory, make_build: MakeBu
     ranged = dataclasses.replace(parts.rtx_4090(), price_high_usd=1899.0)
     assert priced_on_a_range(make_build(ranged))
     assert not priced_on_a_range(make_build(parts.rtx_4090()))
+
+
+def test_compare_shows_a_range_as_a_range(parts: PartFactory) -> None:
+    from dlhw_desktop.core.compare.table import spec_table
+
+    ranged = dataclasses.replace(parts.a100_pcie_80gb(), price_usd=25000.0,
+                                 price_high_usd=30000.0)
+    row = spec_table([ranged, parts.rtx_4090()], "BF16").row("price_usd")
+    assert row.texts == ("$25,000–30,000", "$1,599")

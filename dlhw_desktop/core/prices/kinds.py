@@ -155,16 +155,6 @@ class Price:
         return describe_price(self.kind, self.price_date, today)
 
 
-def price_range_text(low: float | None, high: float | None = None) -> str:
-    """``$1,999``, or ``$25,000–30,000`` for a range; ``n/a`` when unknown."""
-    if low is None:
-        return "n/a"
-    text = f"${low:,.2f}" if low < 100 else f"${low:,.0f}"
-    if high is None or high <= low:
-        return text
-    return f"{text}–{high:,.0f}" if high >= 100 else f"{text}–{high:,.2f}"
-
-
 def describe_price(kind: PriceKind | str | None, price_date: str | None,
                    today: date | None = None) -> str:
     """The hover text of a price: ``launch list price (MSRP), 2022-10-12 (older than 12

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, Part, format_value
-from dlhw_desktop.core.prices.kinds import Price, describe_price, is_stale, price_range_text
+from dlhw_desktop.core.prices.kinds import Price, describe_price, is_stale
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 from dlhw_desktop.core.user_figures import settable_fields
 

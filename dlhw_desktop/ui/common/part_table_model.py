@@ -21,8 +21,9 @@ from PySide6.QtGui import QColor
 from dlhw_desktop.catalog.part_query import PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover, price_range_text
+from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_to_mime
 
 CHUNK = 100

@@ -29,8 +29,9 @@ from dlhw_desktop.core.build.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
-from dlhw_desktop.core.prices.kinds import price_hover, price_range_text
+from dlhw_desktop.core.prices.kinds import price_hover
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
 from dlhw_desktop.ui.common.status_icons import status_colour, status_icon
 from dlhw_desktop.ui.planner.build_adapter import BuildAdapter

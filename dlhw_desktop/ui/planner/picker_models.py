@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QApplication, QStyle
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
 from dlhw_desktop.core.compat.filter import FITS, CompatFilter, PartFit
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices.kinds import price_range_text
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
 
 Index = QModelIndex | QPersistentModelIndex
