@@ -5,11 +5,12 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 7  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
+SCHEMA_VERSION = 8  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
 #                    5: parts.price_kind and the prices table;
 #                    6: the server category (GPU server platforms) and its fields;
 #                    7: chip_id (board-partner cards), ecc_support, dimm_kinds,
 #                       connectors_eps, psu_form_factor, pcie_slot_layout
+#                    8: board_gpus, part_aliases, prices.amount_high
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "prices", "meta")
 
@@ -22,6 +23,7 @@ PRICE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("source", "TEXT NOT NULL"),
     ("source_date", "TEXT NOT NULL"),
     ("note", "TEXT NOT NULL DEFAULT ''"),
+    ("amount_high", "REAL"),
 )
 
 _SQL_TYPES = {"text": "TEXT", "int": "INTEGER", "float": "REAL", "bool": "INTEGER"}
@@ -97,6 +99,8 @@ def create_statements() -> list[str]:
         "CREATE TABLE prices (\n  " + ",\n  ".join(f"{n} {k}" for n, k in PRICE_COLUMNS)
         + ",\n  PRIMARY KEY (part_id, price_kind, price_date, currency)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # A duplicate row the build merged into another: its id still finds the part.
+        "CREATE TABLE part_aliases (alias TEXT PRIMARY KEY, part_id TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
         # ``category`` lets a category's matches be counted in the index alone. The index
         # keeps no copy of the text (contentless: the text was a third of the file at

@@ -40,6 +40,7 @@ from dlhw_desktop.catalog.schema import (
     REQUIRED_TABLES,
     SCHEMA_VERSION,
 )
+from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
@@ -47,6 +48,7 @@ from dlhw_desktop.core.fields import (
 )
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.prices.kinds import Price, price_kind
 from dlhw_desktop.resources import bundled_catalog_path
 
 if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
@@ -210,9 +212,47 @@ class Catalog:
         row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
                                    (part_id,)).fetchone()
         if row is None:
-            raise UnknownPartError(part_id)
+            merged = self.merged_into(part_id)
+            if merged is None:
+                raise UnknownPartError(part_id)
+            part_id = merged
+            row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
+                                       (part_id,)).fetchone()
         sources = inherit_sources(self._conn(), [row], figure_sources(self._conn(), [part_id]))
         return self._to_part(row, sources.get(part_id, {}))
+
+    @_translate_errors
+    def merged_into(self, part_id: str) -> str | None:
+        """The id a duplicate row was merged into by the build (``part_aliases``), so a
+        saved build naming the duplicate still opens; None if it was no duplicate (or the
+        catalog predates the table)."""
+        try:
+            row = self._conn().execute("SELECT part_id FROM part_aliases WHERE alias = ?",
+                                       (part_id,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    @_translate_errors
+    def prices_of(self, part_id: str) -> list[Price]:
+        """Every dated purchase price the catalog's sources give a part, newest first (a
+        launch price, a later report, a street price: its history)."""
+        try:
+            rows = self._conn().execute(
+                "SELECT amount, currency, price_kind, price_date, source, source_date, note, "
+                "amount_high FROM prices WHERE part_id = ? ORDER BY price_date DESC, "
+                "price_kind", (part_id,)).fetchall()
+        except sqlite3.OperationalError:  # a catalog from before the range column
+            return []
+        out = []
+        for amount, currency, kind_text, when, source, read, note, high in rows:
+            kind = price_kind(kind_text)
+            if kind is None or not isinstance(amount, int | float):
+                continue
+            out.append(Price(part_id, float(amount), str(currency), kind, str(when),
+                             expand(str(source)), str(read), str(note or ""),
+                             float(high) if isinstance(high, int | float) else None))
+        return out
 
     def find(self, part_id: str) -> Part | None:
         try:

@@ -147,6 +147,8 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
     Category.ACCELERATOR: {
         "power_connectors": "when not listed, the fewest cables the board power needs are "
                             "counted (75 W slot, 150 W per 8-pin, 600 W per 16-pin), said so",
+        "board_gpus": "set only on a multi-GPU board (A16: 4): memory and throughput count "
+                      "once per GPU; unset is one GPU",
     },
     Category.CPU: {
         "sustained_power_w": "without it the CPU is judged at its base power (TDP), said so",

@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor
 from dlhw_desktop.catalog.part_query import RELEVANCE, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_to_mime
@@ -168,6 +169,8 @@ class PartTableModel(PartRowsModel):
                 return shown + ("  (custom)" if part.custom else "")
             if name == "category":
                 return Category(value).label if value else "n/a"
+            if name == "price_usd" and part.price_high_usd is not None:
+                return price_range_text(part.price_usd, part.price_high_usd)
             return _cell_text(name, value)
         if role == _USER:
             return value

@@ -20,7 +20,8 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
 from dlhw_desktop.core.compat.filter import FITS, CompatFilter, PartFit
 from dlhw_desktop.core.fields import Category
-from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.formatting import price_range_text
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -172,7 +173,7 @@ class UserPartsModel(PartRowsModel):
             return part
         if role == Qt.ItemDataRole.DisplayRole:
             return (part.display_name, part.category.label,
-                    format_value("price_usd", part.price_usd))[index.column()]
+                    price_range_text(part.price_usd, part.price_high_usd))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{part.display_name}\n{part.id}\nYour own part"
         return None
