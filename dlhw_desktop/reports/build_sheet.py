@@ -31,6 +31,7 @@ from dlhw_desktop.core.formatting import (
     money,
     number,
     percent,
+    price_range_text,
     short_source,
     watts,
 )
@@ -257,8 +258,11 @@ def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
         name=part.display_name,
         part_id=part.id,
         quantity=item.quantity,
-        unit_price=money(part.price_usd),
-        subtotal=money(subtotal),
+        unit_price=(price_range_text(part.price_usd, part.price_high_usd)
+                    if part.price_high_usd is not None else money(part.price_usd)),
+        subtotal=(price_range_text(subtotal, part.price_high_usd * item.quantity)
+                  if part.price_high_usd is not None and subtotal is not None
+                  else money(subtotal)),
         source="not in the catalog" if placeholder else short_source(part.source),
         source_ref=None if placeholder else refs.get(part.source),
         price_date=part.price_date or "",
@@ -275,6 +279,10 @@ def _price_total(summary: BuildSummary, currency: DisplayCurrency | None = None)
         note = (f"{n} part{'s' if n != 1 else ''} without a price "
                 + ("(the total is a lower bound)" if summary.price_usd is not None else ""))
     value, basis = _in_currency(summary.price_usd, currency)
+    if summary.price_high_usd is not None:
+        top, _ = _in_currency(summary.price_high_usd, currency)
+        value = f"from {value} to {top}"
+        note = "; ".join(x for x in (note.strip(), "a part's price is a reported range") if x)
     note = "; ".join(x for x in (basis, note.strip()) if x)
     return Figure("Total (parts with a price)" if summary.unknown_price_parts else "Total",
                   value, note, key="price")

@@ -21,7 +21,7 @@ from dlhw_desktop.core.cluster.plan import (
     check_numbers,
     plan_cluster,
 )
-from dlhw_desktop.core.formatting import NA, markdown_text
+from dlhw_desktop.core.formatting import NA, duration, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
 
@@ -66,8 +66,21 @@ def _finite(value: float, digits: int) -> str:
     return f"{value:,.{digits}f}" if math.isfinite(value) else NA
 
 
+def gpu_hours_text(hours: float) -> str:
+    """GPU-hours in a unit that shows the figure: "0.4 GPU-hours", "5,120 GPU-hours",
+    "2.46 million GPU-hours" (a small job read "0.00 M GPU-hours")."""
+    if not math.isfinite(hours):
+        return f"{NA} GPU-hours"
+    if hours >= 1e6:
+        return f"{hours / 1e6:,.2f} million GPU-hours"
+    if hours >= 100:
+        return f"{hours:,.0f} GPU-hours"
+    return f"{hours:,.2g} GPU-hours" if hours < 1 else f"{hours:,.1f} GPU-hours"
+
+
 def _days(seconds: float) -> str:
-    return f"{_finite(seconds / 86400, 1)} days" if math.isfinite(seconds) else NA
+    """A duration in the unit that shows it ("3.2 h", "1.1 days"; not "0.0 days")."""
+    return duration(seconds / 3600) if math.isfinite(seconds) else NA
 
 
 def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
@@ -76,11 +89,10 @@ def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     t = plan.training
     if t is None:
         return None
-    rows = [("Time to train", f"{_days(t.total_s)} ({_finite(t.gpu_hours(plan.gpus) / 1e6, 2)}"
-                              " M GPU-hours)"),
+    rows = [("Time to train", f"{_days(t.total_s)} ({gpu_hours_text(t.gpu_hours(plan.gpus))})"),
             ("Compute", _days(t.compute_s)),
             ("Gradient exchange", f"{_days(t.exchange_s)}, "
-                                  f"{_finite(t.exposed_s / 86400, 1)} exposed"),
+                                  f"{_days(t.exposed_s)} exposed"),
             ("Scaling model", t.model)]
     if plan.cloud is not None:
         c = plan.cloud

@@ -164,3 +164,13 @@ def test_any_known_code_in_a_cell_is_its_currency_and_a_yen_sign_is_never_guesse
     with pytest.raises(PriceBookError, match="yen and yuan"):
         parse_quote("¥180000")
     assert parse_quote("¥180000", "JPY") == (180000.0, "JPY")
+
+
+def test_your_quote_replaces_a_reported_price_range_with_its_one_price() -> None:
+    from dataclasses import replace
+
+    from dlhw_desktop.core.prices.book import UserPrice, apply
+
+    ranged = replace(CHIP, price_usd=6800.0, price_high_usd=7400.0, price_kind="reported")
+    shown = apply(ranged, UserPrice(CHIP.id, 6899.0, "USD", "2026-11-20"), {})
+    assert (shown.price_usd, shown.price_high_usd) == (6899.0, None)

@@ -61,6 +61,13 @@ def machine_price(build: Build) -> float | None:
     return float(sum(i.part.price_usd * i.quantity for i in local))  # type: ignore[misc]
 
 
+def priced_on_a_range(build: Build | None) -> bool:
+    """A local part's price is a reported low-high range: a cost built on it uses the low
+    end and must say so."""
+    return build is not None and any(
+        i.part.price_high_usd is not None for i in build.items() if i.slot is not Slot.CLOUD)
+
+
 def cost_assumptions(build: Build | None = None, *,
                      electricity_usd_per_kwh: float | None = None,
                      utilisation: float | None = None,

@@ -292,5 +292,6 @@ def apply(part: Part, price: UserPrice | None, rates: dict[str, Rate]) -> Part:
     if usd is None:
         note += f" (no {price.currency} rate set: not counted in USD totals)"
     sources["price_usd"] = FigureSource(price.source, price.price_date, note)
-    return replace(part, price_usd=usd, price_date=price.price_date,
+    return replace(part, price_usd=usd, price_high_usd=None,  # a quote is one price
+                   price_date=price.price_date,
                    price_kind=PriceKind.USER_QUOTE.value, figure_sources=sources)

@@ -44,6 +44,7 @@ from dlhw_desktop.core.build.workload_fit import (
     build_accelerators,
     cost_assumptions,
     machine_price,
+    priced_on_a_range,
     workload_checks,
 )
 from dlhw_desktop.core.checks.context import CheckContext
@@ -370,7 +371,8 @@ class WorkloadPanel(ModelFileActions, QWidget):
             self.results.clear()
             return
         self.results.show_fit(workload, self._memory, self._result, self._cloud_option,
-                              self._machine_price() is not None)
+                              self._machine_price() is not None,
+                              priced_on_a_range(self._build))
         if self._serving is not None:
             self.serving_view.show_estimate(self._serving)
         else:

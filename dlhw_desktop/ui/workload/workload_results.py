@@ -83,13 +83,15 @@ class WorkloadResults(QWidget):
         self.status_label.setText("")
 
     def show_fit(self, workload: Workload, memory: MemoryEstimate, result: FitResult | None,
-                 cloud: FitOption | None, machine_priced: bool) -> None:
+                 cloud: FitOption | None, machine_priced: bool,
+                 on_range: bool = False) -> None:
         """``result`` is the fit on the build's GPUs (``None``: the build has none, and the
         bar shows what one GPU would need); ``cloud`` the cheapest offering that fits;
-        ``machine_priced``: the own cost prices the whole machine, not the GPUs alone."""
+        ``machine_priced``: the own cost prices the whole machine, not the GPUs alone;
+        ``on_range``: a price under it is a reported range (its low end is used)."""
         self._show_memory(memory, result)
         self._show_time(workload, result)
-        self._show_cost(workload, result, cloud, machine_priced)
+        self._show_cost(workload, result, cloud, machine_priced, on_range)
 
     def _show_memory(self, memory: MemoryEstimate, result: FitResult | None) -> None:
         gpus = result.gpus if result else ()
@@ -158,7 +160,8 @@ class WorkloadResults(QWidget):
         self.time_label.setText("<br>".join(lines))
 
     def _show_cost(self, workload: Workload, result: FitResult | None,
-                   cloud: FitOption | None, machine_priced: bool) -> None:
+                   cloud: FitOption | None, machine_priced: bool,
+                   on_range: bool = False) -> None:
         muted_colour = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
 
         def line(label: str, value: str, detail: str = "") -> str:
@@ -173,6 +176,8 @@ class WorkloadResults(QWidget):
             lines.append(line("This rented setup", f"{money(result.cloud_usd_per_hour)}/h"))
         elif own is not None:
             basis = "the machine" if machine_priced else "GPUs only"
+            if on_range:
+                basis += " (the low end of a reported price range)"
             lines.append(line(
                 "Own", f"{money(own.usd_per_hour)}/h",
                 f"{basis}, {money(own.price_usd)}: {money(own.amortised_usd_per_hour)} "
