@@ -234,6 +234,15 @@ class Catalog:
         return row[0] if row else None
 
     @_translate_errors
+    def aliases(self) -> dict[str, str]:
+        """Every merged duplicate's id -> the id it became (``part_aliases``; empty for a
+        catalog that predates the table): a price list naming an old id still matches."""
+        try:
+            return dict(self._conn().execute("SELECT alias, part_id FROM part_aliases"))
+        except sqlite3.OperationalError:
+            return {}
+
+    @_translate_errors
     def prices_of(self, part_id: str) -> list[Price]:
         """Every dated purchase price the catalog's sources give a part, newest first (a
         launch price, a later report, a street price: its history)."""

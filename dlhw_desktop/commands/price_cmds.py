@@ -243,7 +243,7 @@ def read_price_list(path: Path) -> bytes:
 def cmd_import(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.cluster.gear import gear_items
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.core.prices.price_list import preview_import
+    from dlhw_desktop.core.prices.price_list import PartIndex, preview_import
 
     overrides: dict[str, str] = {}
     for item in args.column:
@@ -254,7 +254,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     data = read_price_list(args.file)
     catalog = open_catalog(args)
     # A price list prices what one buys: cloud offers keep their own rates.
-    parts = catalog.part_names(leave_out=[Category.CLOUD])
+    parts = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]), catalog.aliases())
     book = _book()
     rates = book.rates()
     build = _build_part_ids(args.build, catalog) if args.build else set()

@@ -11,7 +11,7 @@ one too (``9100 PRO 2TB MZ-VAP2T0B/AM``).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 from dlhw_desktop.core.parts import Part
 
@@ -54,7 +54,10 @@ class PartIndex:
     at a few candidates instead of every name (a 10,000-row price list against a catalog
     of thousands stays quick)."""
 
-    def __init__(self, parts: Iterable[Part]) -> None:
+    def __init__(self, parts: Iterable[Part], aliases: Mapping[str, str] | None = None
+                 ) -> None:
+        self.aliases = dict(aliases or {})
+        """A merged duplicate's id -> the id it became (the catalog's ``part_aliases``)."""
         self.by_id: dict[str, Part] = {}
         self.by_name: dict[str, list[Part]] = {}
         self.by_number: dict[str, list[Part]] = {}
@@ -115,6 +118,8 @@ class PartIndex:
         inside a name; by name (exact, then contained)."""
         if part_id and part_id in self.by_id:
             return [self.by_id[part_id]]
+        if part_id and self.aliases.get(part_id) in self.by_id:  # an id merged since
+            return [self.by_id[self.aliases[part_id]]]
         if part_number:
             key = normalise(part_number)
             if len(key) >= MIN_KEY:

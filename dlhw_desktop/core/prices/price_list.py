@@ -243,7 +243,7 @@ def preview_import(data: bytes, parts: Iterable[Part] | PartIndex,
         if rates is not None and code != "USD" and code not in rates:
             preview.errors.append((row.line, no_rate(code)))
             continue
-        by_id = cell(row, "part_id") in index.by_id
+        by_id = cell(row, "part_id") in index.by_id or cell(row, "part_id") in index.aliases
         chosen = None if by_id else index.in_build(found, held)
         if chosen is not None and chosen.id in seen:  # an earlier line prices it already
             chosen = None

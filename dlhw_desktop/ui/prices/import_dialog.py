@@ -73,7 +73,8 @@ def part_index(catalog: Catalog) -> PartIndex:
     """Every catalog part by id and normalised name; runs on a worker thread."""
     key = str(catalog.path)
     if key not in _INDEXES:
-        _INDEXES[key] = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]))
+        _INDEXES[key] = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]),
+                                  catalog.aliases())
     return _INDEXES[key]
 
 
