@@ -101,9 +101,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="dataset size in samples (images) instead of tokens")
     p.add_argument("--mfu", type=finite_float, metavar="M",
                    help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
-    p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
+    p.add_argument("--optimizer", choices=OPTIMIZERS,
+                   help="default: the mode's recipe (paged-adamw for qlora, else adamw)")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
-    p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
+    recompute = p.add_mutually_exclusive_group()
+    recompute.add_argument("--checkpointing", action="store_true",
+                           help="activation checkpointing (default: on for lora and qlora, "
+                           "as their recipes run; off for full training)")
+    recompute.add_argument("--no-checkpointing", action="store_true",
+                           help="no activation checkpointing, whatever the mode's recipe")
     p.add_argument("--checkpoint-every", type=int, metavar="N",
                    help="with --checkpointing, recompute every N-th layer only (default 1)")
     p.add_argument("--no-flash-attention", action="store_true",
@@ -187,6 +193,8 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         data["fp32_grads"] = True
     if args.checkpointing:
         data["checkpointing"] = True
+    if getattr(args, "no_checkpointing", False):
+        data["checkpointing"] = False
     if args.no_flash_attention:
         data["flash_attention"] = False
     if args.offload:

@@ -104,13 +104,20 @@ def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
     tokens_per_s = result.inference.tokens_per_s if result.inference else None
     hours = result.job_hours
     if kind == "own":
-        price = None if accelerator.price_usd is None else accelerator.price_usd * count
-        basis = (f"purchase: {count} x {accelerator.display_name}, {_price_words(accelerator)}"
-                 if price is not None else "price unknown")
+        own = result.own
+        price = None if own is None else own.price_usd
+        if own is None:
+            basis = "price unknown"
+        else:
+            basis = (f"purchase: {count} x {accelerator.display_name}, "
+                     f"{_price_words(accelerator)}")
+            if own.price_usd > (accelerator.price_usd or 0.0) * count + 0.005:
+                basis += f", in {own.price_basis}"
+            if own.unpriced:
+                basis += f"; at least: no price for {', '.join(own.unpriced)}"
         return FitOption("own", part, accelerator, count, result.status,
                          result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, price,
-                         basis, result.own.usd_per_hour if result.own else None,
-                         tokens_per_s, result)
+                         basis, own.usd_per_hour if own else None, tokens_per_s, result)
     hourly = result.cloud_usd_per_hour
     if hourly is None:
         cost, basis = None, "price unknown"

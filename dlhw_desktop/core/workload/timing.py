@@ -26,7 +26,13 @@ from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.model_state_memory import weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param
-from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
+from dlhw_desktop.core.workload.scaling import Link, step_time
+from dlhw_desktop.core.workload.workload import (
+    DEFAULT_MFU,
+    Parallelism,
+    Workload,
+    default_parallelism,
+)
 
 SECONDS_PER_HOUR = 3600.0
 SECONDS_PER_DAY = 86400.0
@@ -128,6 +134,10 @@ class TrainingTime:
     peak_flops_per_gpu: float
     mfu: float
     rule: str = "6ND"
+    compute_seconds: float | None = None
+    """The compute alone (``seconds`` adds the exposed exchange between GPUs)."""
+    scaling: str = ""
+    """How the GPUs share the job and what their exchange adds (``scaling``)."""
 
     @property
     def hours(self) -> float:
@@ -145,13 +155,16 @@ class TrainingTime:
         return {"flops": self.flops, "seconds": self.seconds, "hours": self.hours,
                 "days": self.days, "gpu_hours": self.gpu_hours, "gpus": self.gpus,
                 "peak_flops_per_gpu": self.peak_flops_per_gpu, "mfu": self.mfu,
-                "rule": self.rule, "estimate": True}
+                "rule": self.rule, "estimate": True,
+                "compute_seconds": self.compute_seconds, "scaling": self.scaling}
 
 
 def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
-                           gpus: int) -> TrainingTime | None:
+                           gpus: int, parallel: Parallelism | None = None,
+                           link: Link | None = None) -> TrainingTime | None:
     """6ND / 8ND with recompute (4ND / 6ND for LoRA and QLoRA) over ``gpus`` at the
-    workload's MFU; ``None`` when unknown."""
+    workload's MFU, plus the exchange between the GPUs that ``parallel`` needs over
+    ``link`` (``scaling.step_time``); ``None`` when unknown."""
     lora = workload.mode in ("lora", "qlora")
     recomputed = checkpointed_share(workload)
     flops = training_flops(workload.model, workload.tokens, workload.samples,
@@ -160,8 +173,16 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
     if flops is None or peak_flops_per_gpu is None:
         return None
     seconds = training_seconds(flops, peak_flops_per_gpu, gpus, workload.mfu)
-    return TrainingTime(flops, seconds, gpus, peak_flops_per_gpu, workload.mfu,
-                        training_rule(lora, workload.checkpointing, recomputed))
+    tokens = workload.dataset_tokens
+    note = ""
+    total = seconds
+    if gpus > 1 and tokens:
+        step = step_time(workload, parallel or default_parallelism(workload.mode, gpus),
+                         seconds, tokens, link)
+        total, note = step.total_s, step.note
+    return TrainingTime(flops, total, gpus, peak_flops_per_gpu, workload.mfu,
+                        training_rule(lora, workload.checkpointing, recomputed),
+                        seconds, note)
 
 
 def moe_weight_bytes_read(model: ModelSpec, batch: int, fmt: str) -> float:

@@ -1,0 +1,78 @@
+"""The own-vs-rent figures as every surface words them: one list of (key, label, value,
+note), read by the Workload panel, the build sheet and its shared text, and ``dlhw fit``,
+so the same job reads the same to the cent wherever it is shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dlhw_desktop.core.formatting import NA, money, percent
+from dlhw_desktop.core.workload.comparison import OwnVsRent
+
+
+@dataclass(frozen=True, slots=True)
+class CostFigure:
+    key: str
+    label: str
+    value: str
+    note: str = ""
+
+
+def _bound(text: str, at_least: bool) -> str:
+    return f"at least {text}" if at_least and text != NA else text
+
+
+def own_basis(c: OwnVsRent) -> str:
+    """What the own cost per hour rests on, with the parts it could not price."""
+    o = c.own
+    if o is None:
+        return ""
+    text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}) over {o.years:g} "
+            f"years at {percent(o.utilisation)} use + energy {money(o.energy_usd_per_hour)}/h "
+            f"at {o.power_w:,.0f} W ({o.power_basis}), ${o.electricity_usd_per_kwh:.2f}/kWh")
+    if o.pue != 1:
+        text += f", PUE {o.pue:g}"
+    if o.unpriced:
+        n = len(o.unpriced)
+        text += f"; {n} part{'s' if n != 1 else ''} without a price: {', '.join(o.unpriced)}"
+    return text
+
+
+def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") -> list[CostFigure]:
+    """The figures in the order they are shown. ``rented``: the build is a cloud offer
+    (no own machine to compare)."""
+    rows: list[CostFigure] = []
+    if not rented:
+        if c.own is not None:
+            rows.append(CostFigure("own_per_hour", "Own machine per hour",
+                                   _bound(money(c.own.usd_per_hour, "h"), c.at_least),
+                                   own_basis(c)))
+        else:
+            rows.append(CostFigure("own_per_hour", "Own machine per hour", NA,
+                                   why_no_own or "a GPU's price or power is unknown"))
+        if c.own_run_usd is not None:
+            rows.append(CostFigure("run_cost", "One run on this machine",
+                                   _bound(money(c.own_run_usd), c.at_least),
+                                   "energy + the amortised share of the price"))
+    if c.offer is not None and c.offer.usd_per_hour is not None:
+        offer = c.offer
+        value = (f"{money(c.rent_run_usd)} a run" if c.rent_run_usd is not None
+                 else money(offer.usd_per_hour, "h"))
+        rows.append(CostFigure(
+            "rent", "Rent instead", f"{value} on {offer.part.display_name}",
+            f"{money(offer.usd_per_hour, 'h')}; it qualifies: {c.why}"))
+    else:
+        rows.append(CostFigure("rent", "Rent instead", NA, c.why))
+    if not rented and c.own is not None and c.offer is not None:
+        be = c.break_even
+        if be is None or be.months is None:
+            rows.append(CostFigure("break_even", "Break-even", "never",
+                                   "renting the same work costs less per hour than this "
+                                   "machine's electricity"))
+        else:
+            rows.append(CostFigure(
+                "break_even", "Break-even", _bound(f"{be.months:,.1f} months", c.at_least),
+                f"{_bound(f'{be.hours:,.0f} h', c.at_least)} of use; renting the same work "
+                f"costs {money(c.rent_usd_per_own_hour, 'h')} of this machine's time "
+                f"({c.basis})"))
+    return rows

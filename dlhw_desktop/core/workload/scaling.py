@@ -1,0 +1,134 @@
+"""Multi-GPU training time that holds: compute plus the communication the layout needs.
+
+One GPU computes C / (peak x MFU). N GPUs split that, but they exchange data every step
+over their links, and only part of it hides under the compute:
+
+- data parallel (``ddp``, ZeRO-1/2): every step all-reduces the trainable gradients
+  (2 bytes each; for LoRA/QLoRA only the adapters): a ring moves 2 (n-1)/n x those bytes
+  per GPU (NCCL's bus-bandwidth model, nccl-tests doc/PERFORMANCE.md). It overlaps the
+  backward pass (PyTorch DDP's gradient buckets), except the last buckets:
+  ``UNHIDDEN`` of it always shows.
+- fully sharded (ZeRO-3 / FSDP): besides the gradients, the weights are all-gathered for
+  the forward and again for the backward pass: 2 x (n-1)/n x the stored weight bytes
+  per step (Rajbhandari et al. 2020, ZeRO, section 7: 1.5x data parallel's volume); the
+  gathers prefetch under the whole step's compute.
+- tensor parallel: each layer all-reduces its activations twice forward and twice
+  backward (+ twice more with recompute), b x s x hidden x 2 bytes each (Korthikanti et
+  al. 2022, section 4.1), on the critical path: none of it hides.
+
+Data parallel GPUs each train their own micro-batch (``Workload.batch``); a step is
+batch x seq x data-parallel GPUs tokens, so the number of steps, and with it the
+communication, falls as the micro-batch grows. A batch of one sequence is not split: it
+goes to one GPU, and data parallelism over N GPUs means N sequences per step.
+
+Links: bytes per second one direction, from the catalog's interconnect figure (stated
+for both directions, so halved) or its PCIe generation, derated to ``LINK_EFFICIENCY``
+of the peak (an assumption: NCCL's bus bandwidth on NVLink and PCIe sits below the
+signalling rate). Across nodes the fabric's per-GPU NIC rate is used instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.model_state_memory import lora_adapter_params, weights_bytes
+from dlhw_desktop.core.workload.workload import Parallelism, Workload
+
+LINK_EFFICIENCY = 0.75
+"""Share of a link's one-way peak a collective reaches (assumption, see the docstring)."""
+
+UNHIDDEN = 0.10
+"""Share of the data-parallel exchange that never hides under compute (the buckets left
+when the backward pass ends; assumption)."""
+
+PCIE_X16_GB_S = {"3": 16.0, "4": 32.0, "5": 64.0, "6": 128.0}
+"""One-way bytes of a x16 slot per PCIe generation (PCI-SIG), GB/s."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """How fast the GPUs of one model copy talk: bytes/s one way, and what it is."""
+
+    bytes_per_s: float
+    name: str
+
+
+def gpu_link(part: Part) -> Link | None:
+    """The link between two of these GPUs in one machine, or ``None`` if unknown."""
+    text = part.text("interconnect")
+    value = part.number("interconnect_bandwidth_gb_s")
+    pcie = re.search(r"PCIe\s*(\d)", text)
+    if value and value > 0 and not (pcie and "no nvlink" in text.lower() and value < 100):
+        return Link(value / 2 * 1e9 * LINK_EFFICIENCY, text or f"{value:g} GB/s link")
+    if pcie and pcie.group(1) in PCIE_X16_GB_S:
+        return Link(PCIE_X16_GB_S[pcie.group(1)] * 1e9 * LINK_EFFICIENCY,
+                    f"PCIe {pcie.group(1)}.0 x16")
+    if value and value > 0:
+        return Link(value / 2 * 1e9 * LINK_EFFICIENCY, text or f"{value:g} GB/s link")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class StepTime:
+    """Compute and communication of one optimizer step, per GPU, in seconds."""
+
+    compute_s: float
+    exchange_s: float
+    exposed_s: float
+    steps: float
+    note: str
+
+    @property
+    def total_s(self) -> float:
+        return self.steps * (self.compute_s + self.exposed_s)
+
+
+def trainable_params(workload: Workload) -> float:
+    """Parameters whose gradients are exchanged: the adapters for LoRA/QLoRA."""
+    if workload.mode in ("lora", "qlora"):
+        return lora_adapter_params(workload.model, workload.lora_rank)
+    return workload.model.params
+
+
+def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
+              tokens: float, link: Link | None, *, nodes: int = 1,
+              fabric: Link | None = None) -> StepTime:
+    """The communication of ``parallel`` over ``link`` (and ``fabric`` between ``nodes``)
+    added to ``compute_total_s`` (the whole job's compute on one GPU of the layout, i.e.
+    already divided by the GPU count)."""
+    dp, tp = parallel.data_parallel, parallel.tensor_parallel
+    tokens_per_step = workload.batch * workload.seq_len * dp
+    steps = max(tokens / tokens_per_step, 1.0)
+    compute = compute_total_s / steps
+    if parallel.gpus <= 1 and nodes <= 1:
+        return StepTime(compute, 0.0, 0.0, steps, "one GPU: no exchange")
+    slow = fabric if nodes > 1 and fabric is not None else link
+    if slow is None:
+        return StepTime(compute, 0.0, 0.0, steps,
+                        "link speed unknown: the exchange between GPUs is not counted")
+    grad_bytes = trainable_params(workload) * (4.0 if workload.fp32_grads else 2.0)
+    ring = 2.0 * (dp - 1) / dp if dp > 1 else 0.0
+    dp_bytes = ring * grad_bytes / tp
+    hide = compute * 2.0 / 3.0  # the backward pass
+    what = [f"data parallel over {dp}: gradients {grad_bytes / 1e9:,.2f} GB all-reduced "
+            "per step"] if dp > 1 else []
+    if parallel.zero_stage == 3 and dp > 1:
+        dp_bytes += 2.0 * (dp - 1) / dp * weights_bytes(workload.model, workload.base_format)
+        hide = compute
+        what.append("weights all-gathered twice a step (sharded)")
+    dp_s = dp_bytes / slow.bytes_per_s
+    exposed = max(dp_s - hide, UNHIDDEN * dp_s)
+    tp_s = 0.0
+    if tp > 1:
+        model = workload.model
+        hidden = model.hidden or (model.params / (12 * (model.layers or 32))) ** 0.5
+        per = workload.batch * workload.seq_len * hidden * 2.0
+        count = (4 + (2 if workload.checkpointing else 0)) * (model.layers or 32)
+        tp_s = count * 2.0 * (tp - 1) / tp * per / link.bytes_per_s if link else 0.0
+        what.append(f"tensor parallel over {tp}: {count} activation all-reduces a step")
+    exposed += tp_s
+    note = (f"{'; '.join(what)} over {slow.name}: {exposed / compute:.0%} added to the "
+            "compute" if what else "")
+    return StepTime(compute, dp_s + tp_s, exposed, steps, note)
