@@ -13,6 +13,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.checks.own_cost import fit_job
+from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.cluster.node import node_from_build
 from dlhw_desktop.core.cluster.plan import (
     ClusterPlan,
@@ -23,6 +25,7 @@ from dlhw_desktop.core.cluster.plan import (
 )
 from dlhw_desktop.core.formatting import NA, markdown_text
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.precision import peak_flops
 
 Section = tuple[str, list[tuple[str, str]]]
@@ -46,8 +49,15 @@ def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part]
     spec = with_build_workload(spec, build)
     check_numbers(spec)  # the workload's own figures and precision
     node = node_from_build(build)
+    job = None
+    if build.workload.workload is not None and build.workload.workload.training:
+        try:
+            job = fit_job(build, settings=CheckSettings(
+                price_per_kwh_usd=spec.price_per_kwh_usd, utilisation=spec.utilisation))
+        except WorkloadError:
+            job = None
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
-                        gear_prices)
+                        gear_prices, job)
 
 
 def number_text(value: float | None, unit: str = "", digits: int = 0) -> str:
@@ -85,9 +95,11 @@ def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     if plan.cloud is not None:
         c = plan.cloud
         rows.append(("Rented instead", f"{usd_text(c.cost_usd)}: {c.instances:,}x "
-                                       f"{c.offer.display_name} for {c.hours:,.0f} h"))
+                                       f"{c.offer.display_name} for {c.hours:,.0f} h; it "
+                                       f"qualifies: {c.why}"))
     else:
-        rows.append(("Rented instead", f"{NA} (no priced cloud offer of this GPU)"))
+        rows.append(("Rented instead", f"{NA} (no priced on-demand offer of this GPU with "
+                                       "the GPUs per instance a model copy needs)"))
     return rows
 
 
@@ -184,7 +196,8 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
             "replicas": t.replicas, "nodes_per_replica": t.nodes_per_replica, "model": t.model},
         "cloud": None if plan.cloud is None else {
             "offer_id": plan.cloud.offer.id, "instances": plan.cloud.instances,
-            "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd},
+            "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd,
+            "why": plan.cloud.why},
         "assumptions": list(plan.assumptions),
     }
 

@@ -166,7 +166,7 @@ def _memory_rows(memory: MemoryEstimate) -> tuple[Figure, ...]:
     return tuple(rows)
 
 
-def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
+def _estimates(result: FitResult, comparison: OwnVsRent | None) -> tuple[Figure, ...]:
     w = result.workload
     rows: list[Figure] = []
     if result.training is not None:
