@@ -139,9 +139,9 @@ def fit_job(build: Build, find: Finder | None = None,
 
 def compare_job(result: FitResult | None, workload: Workload, assumptions: CostAssumptions,
                 accelerators: Sequence[Part], cloud: Sequence[Part],
-                reference: Part | None, find: Finder) -> OwnVsRent:
+                reference: Part | None, find: Finder, prefer: str | None = None) -> OwnVsRent:
     """The job's own cost against the like-for-like rental (``comparison.own_vs_rent``),
     the offers ranked by ``rank_fits`` under the same assumptions."""
     options = rank_fits(workload, accelerators, cloud, max_gpus=1,
                         assumptions=assumptions) if cloud else []
-    return own_vs_rent(result, options, reference, find)
+    return own_vs_rent(result, options, reference, find, prefer)

@@ -67,14 +67,17 @@ def qualifies(option: FitOption) -> str:
 
 
 def own_vs_rent(result: FitResult | None, options: Sequence[FitOption],
-                reference: Part | None, find: Callable[[str], Part | None]) -> OwnVsRent:
+                reference: Part | None, find: Callable[[str], Part | None],
+                prefer: str | None = None) -> OwnVsRent:
     """The comparison for ``result`` (the job on the user's machine); ``options`` as
-    ``rank_fits`` returns them (only its cloud options are read)."""
+    ``rank_fits`` returns them (only its cloud options are read). ``prefer``: the id of
+    an offer the user chose (the Advisor's rent proposal), used when it runs the job."""
     own = result.own if result is not None else None
     hours = result.job_hours if result is not None else None
     own_run = result.cost.own_usd if result is not None and result.cost is not None \
         and own is not None else None
-    offer = cheapest_cloud(options, reference, find)
+    chosen = [o for o in options if o.kind == "cloud" and o.part.id == prefer]
+    offer = chosen[0] if chosen else cheapest_cloud(options, reference, find)
     if offer is None or offer.usd_per_hour is None:
         return OwnVsRent(own, hours, own_run, offer, "no priced cloud offer runs this job",
                          None, None, "", None)
@@ -89,5 +92,5 @@ def own_vs_rent(result: FitResult | None, options: Sequence[FitOption],
         per_hour = offer.usd_per_hour * own_tps / offer.tokens_per_s
         basis = "the same tokens: its rate x this machine's tokens/s / its tokens/s"
     even = break_even(own, per_hour) if own is not None and per_hour > 0 else None
-    return OwnVsRent(own, hours, own_run, offer, qualifies(offer), rent_run, per_hour, basis,
-                     even)
+    why = qualifies(offer) + ("; the offer you chose in the Advisor" if chosen else "")
+    return OwnVsRent(own, hours, own_run, offer, why, rent_run, per_hour, basis, even)

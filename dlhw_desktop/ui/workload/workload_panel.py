@@ -78,12 +78,14 @@ class WorkloadPanel(ModelFileActions, QWidget):
     ``workload_edited(BuildWorkload)`` carries every user edit as the build's new workload;
     ``extra_check(ctx)`` is the planner check. The "What fits…" and "Advisor…" buttons
     open their dialogs; their requests come out as ``add_requested(part_id, quantity)``
-    and ``apply_requested([(part_id, quantity), ...])``.
+    and ``apply_requested([(part_id, quantity), ...], BuildWorkload)`` (the advisor's
+    machine to buy, one undo step); a rent proposal only changes the cost comparison
+    (``compare_with``).
     """
 
     workload_edited = Signal(object)
     add_requested = Signal(str, int)
-    apply_requested = Signal(list)
+    apply_requested = Signal(list, object)
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  settings: AppSettings | None = None) -> None:
@@ -104,6 +106,7 @@ class WorkloadPanel(ModelFileActions, QWidget):
         self._memory: MemoryEstimate | None = None
         self._cloud_option: FitOption | None = None
         self._comparison: OwnVsRent | None = None
+        self._preferred_offer: str | None = None
         self._error = ""
         self._what_fits: QWidget | None = None
         self._advisor: QWidget | None = None
@@ -390,7 +393,8 @@ class WorkloadPanel(ModelFileActions, QWidget):
             self._memory = estimate_memory(workload, self._planned.parallelism(1))
         self._comparison = compare_job(self._result, workload, assumptions,
                                        self.accelerators(), self.cloud_offerings(),
-                                       pairs[0][0] if pairs else None, self._find)
+                                       pairs[0][0] if pairs else None, self._find,
+                                       self._preferred_offer)
         self._cloud_option = self._comparison.offer
 
     # --- the dialogs ------------------------------------------------------------------------
@@ -418,10 +422,28 @@ class WorkloadPanel(ModelFileActions, QWidget):
 
         if self._advisor is None:
             dialog = AdvisorDialog(self.catalog, self, workload=self.workload(),
-                                   settings=self.settings)
-            dialog.workload_chosen.connect(self.adopt_workload)
-            dialog.apply_requested.connect(self.apply_requested)
+                                   settings=self.settings,
+                                   assumptions=self.cost_assumptions())
+            dialog.apply_requested.connect(self._apply_proposal)
+            dialog.compare_requested.connect(self.compare_with)
             self._advisor = dialog
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
+
+    def _apply_proposal(self, parts: list, workload: Workload | None) -> None:
+        """The advisor's machine to buy: its GPUs and workload, one undo step for the
+        Build tab (``apply_requested``)."""
+        planned = self._planned.with_workload(workload) if workload is not None \
+            else self._planned
+        self.apply_requested.emit(parts, planned)
+
+    def compare_with(self, offer_id: str, workload: Workload | None = None) -> None:
+        """Compare the build with this cloud offer (the advisor's rent proposal) in the
+        cost section; the build itself is not changed. The advisor's workload, when it
+        differs, is taken as an ordinary (undoable) workload edit."""
+        self._preferred_offer = offer_id
+        if workload is not None and workload != self.workload():
+            self.adopt_workload(workload)
+        else:
+            self._refresh()
