@@ -177,8 +177,9 @@ def _estimates(result: FitResult, comparison: OwnVsRent | None) -> tuple[Figure,
                            + (f"; {t.scaling}" if t.scaling else ""), key="training_time"))
         rows.append(Figure("GPU-hours", number(t.gpu_hours, 0), key="gpu_hours"))
     elif w.training:
-        why = ("no dataset size in the workload" if w.dataset_tokens is None
-               else "the GPUs' throughput is unknown")
+        why = ("the job does not fit in these GPUs' memory" if result.status == "fail"
+               else "no dataset size in the workload" if w.dataset_tokens is None
+               else f"the GPUs' {w.compute} throughput is not in the catalog")
         rows.append(Figure("Training time", NA, why, key="training_time"))
     if result.inference is not None:
         i = result.inference

@@ -102,10 +102,10 @@ def _power(build: Build, settings: CheckSettings | None,
         return (BASE_SYSTEM_W, ASSUMED_SUPPLY_EFFICIENCY,
                 f"the build's power is unknown: GPU TDPs + {BASE_SYSTEM_W:.0f} W assumed "
                 f"for the rest, at an assumed {ASSUMED_SUPPLY_EFFICIENCY:.0%} efficiency")
-    bound = "at least " if budget.wall_w is None else ""
-    basis = budget.wall_basis or "the parts' power through the supply's efficiency"
+    bound = ", at least: a part's power is unknown" if budget.wall_w is None else ""
+    basis = budget.wall_basis or "its parts' power through the supply's efficiency"
     return (max(sustained - gpu_w, 0.0), min(sustained / wall, 1.0),
-            f"the machine's wall draw, {bound}{wall:,.0f} W ({basis})")
+            f"the machine's wall draw: {basis}{bound}")
 
 
 def job_assumptions(build: Build | None = None, settings: CheckSettings | None = None, *,

@@ -92,6 +92,41 @@ def trainable_params(workload: Workload) -> float:
     return workload.model.params
 
 
+def data_parallel_exchange(workload: Workload, dp: int, sharded: bool, compute_s: float,
+                           link: Link, shards: int = 1) -> tuple[float, float, str]:
+    """(seconds, exposed seconds, what) of one step's data-parallel exchange per GPU:
+    the trainable gradients all-reduced over ``dp`` GPUs, plus, ``sharded``, the weights
+    all-gathered for the forward and the backward pass; each GPU holds 1/``shards`` of
+    the model (tensor x pipeline parallel)."""
+    if dp <= 1:
+        return 0.0, 0.0, ""
+    grad_bytes = trainable_params(workload) * (4.0 if workload.fp32_grads else 2.0)
+    ring = 2.0 * (dp - 1) / dp
+    total = ring * grad_bytes / shards
+    hide = compute_s * 2.0 / 3.0  # the backward pass
+    what = f"data parallel over {dp}: gradients {grad_bytes / shards / 1e9:,.2f} GB " \
+           "all-reduced per step"
+    if sharded:
+        weights = weights_bytes(workload.model, workload.base_format) / shards
+        total += 2.0 * (dp - 1) / dp * weights
+        hide = compute_s
+        what += "; weights all-gathered twice a step (sharded)"
+    seconds = total / link.bytes_per_s
+    return seconds, max(seconds - hide, UNHIDDEN * seconds), what
+
+
+def tensor_parallel_exchange(workload: Workload, tp: int, tokens: float, link: Link,
+                             layers: float | None = None) -> float:
+    """Seconds of a step's tensor-parallel all-reduces of ``tokens`` tokens' activations
+    over ``layers`` layers (all of the model's by default); none of it hides."""
+    if tp <= 1:
+        return 0.0
+    model = workload.model
+    hidden = model.hidden or (model.params / (12 * (model.layers or 32))) ** 0.5
+    count = (4 + (2 if workload.checkpointing else 0)) * (layers or model.layers or 32)
+    return count * 2.0 * (tp - 1) / tp * tokens * hidden * 2.0 / link.bytes_per_s
+
+
 def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
               tokens: float, link: Link | None, *, nodes: int = 1,
               fabric: Link | None = None) -> StepTime:
@@ -108,27 +143,13 @@ def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
     if slow is None:
         return StepTime(compute, 0.0, 0.0, steps,
                         "link speed unknown: the exchange between GPUs is not counted")
-    grad_bytes = trainable_params(workload) * (4.0 if workload.fp32_grads else 2.0)
-    ring = 2.0 * (dp - 1) / dp if dp > 1 else 0.0
-    dp_bytes = ring * grad_bytes / tp
-    hide = compute * 2.0 / 3.0  # the backward pass
-    what = [f"data parallel over {dp}: gradients {grad_bytes / 1e9:,.2f} GB all-reduced "
-            "per step"] if dp > 1 else []
-    if parallel.zero_stage == 3 and dp > 1:
-        dp_bytes += 2.0 * (dp - 1) / dp * weights_bytes(workload.model, workload.base_format)
-        hide = compute
-        what.append("weights all-gathered twice a step (sharded)")
-    dp_s = dp_bytes / slow.bytes_per_s
-    exposed = max(dp_s - hide, UNHIDDEN * dp_s)
-    tp_s = 0.0
+    dp_s, exposed, what = data_parallel_exchange(workload, dp, parallel.zero_stage == 3,
+                                                 compute, slow, tp)
+    whats = [what] if what else []
+    tp_s = tensor_parallel_exchange(workload, tp, workload.batch * workload.seq_len, slow)
     if tp > 1:
-        model = workload.model
-        hidden = model.hidden or (model.params / (12 * (model.layers or 32))) ** 0.5
-        per = workload.batch * workload.seq_len * hidden * 2.0
-        count = (4 + (2 if workload.checkpointing else 0)) * (model.layers or 32)
-        tp_s = count * 2.0 * (tp - 1) / tp * per / link.bytes_per_s if link else 0.0
-        what.append(f"tensor parallel over {tp}: {count} activation all-reduces a step")
+        whats.append(f"tensor parallel over {tp}: activations all-reduced in every layer")
     exposed += tp_s
-    note = (f"{'; '.join(what)} over {slow.name}: {exposed / compute:.0%} added to the "
-            "compute" if what else "")
+    note = (f"{'; '.join(whats)} over {slow.name}: {exposed / compute:.0%} added to the "
+            "compute" if whats else "")
     return StepTime(compute, dp_s + tp_s, exposed, steps, note)

@@ -95,14 +95,27 @@ def training_rule(lora: bool = False, checkpointing: bool = False,
     return f"{factor:g}ND ({base} + forward recompute{share})"
 
 
+def attention_params(model: ModelSpec, seq: int | None) -> float:
+    """The attention scores and their weighted sum as parameter-equivalents per token:
+    2 x layers x (heads x head dim) x sequence, so that factor x (N + this) gives PaLM's
+    6N + 12 L H Q T (Chowdhery et al. 2022, https://arxiv.org/abs/2204.02311 appendix B).
+    0 when the architecture or the sequence length is unknown."""
+    if not seq or not model.layers or not model.hidden:
+        return 0.0
+    width = (model.heads or 0) * (model.head_dim_effective or 0) or model.hidden
+    return 2.0 * model.layers * width * seq
+
+
 def training_flops(model: ModelSpec, tokens: float | None = None,
                    samples: float | None = None, *, lora: bool = False,
-                   checkpointing: bool = False, recomputed: float = 1.0) -> float | None:
+                   checkpointing: bool = False, recomputed: float = 1.0,
+                   seq: int | None = None) -> float | None:
     """Compute to train on ``tokens`` (or ``samples`` for models that count images).
 
     Transformers: factor x N x D with N the active parameters and the factor of
     ``training_flop_factor`` (6ND, Kaplan et al. 2020; 8ND with full recomputation;
-    4ND / 6ND for LoRA and QLoRA). Others: factor / 2 x forward FLOPs per sample x
+    4ND / 6ND for LoRA and QLoRA), N plus the attention's ``attention_params`` at
+    ``seq`` tokens a sequence when given. Others: factor / 2 x forward FLOPs per sample x
     samples (the backward pass costs about twice the forward, the same argument).
     ``None`` when the data size or the per-sample cost is unknown.
     """
@@ -110,7 +123,8 @@ def training_flops(model: ModelSpec, tokens: float | None = None,
     if model.is_transformer:
         if tokens is None and samples is not None and model.tokens_per_sample:
             tokens = samples * model.tokens_per_sample
-        return None if tokens is None else factor * model.compute_params * tokens
+        per_token = model.compute_params + attention_params(model, seq)
+        return None if tokens is None else factor * per_token * tokens
     if samples is None or model.forward_flops_per_sample is None:
         return None
     return factor / 2.0 * model.forward_flops_per_sample * samples
@@ -169,7 +183,8 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
     recomputed = checkpointed_share(workload)
     flops = training_flops(workload.model, workload.tokens, workload.samples,
                            lora=lora, checkpointing=workload.checkpointing,
-                           recomputed=recomputed)
+                           recomputed=recomputed,
+                           seq=workload.seq_len if workload.model.autoregressive else None)
     if flops is None or peak_flops_per_gpu is None:
         return None
     seconds = training_seconds(flops, peak_flops_per_gpu, gpus, workload.mfu)
