@@ -47,6 +47,6 @@ def test_no_break_even_is_claimed_when_the_build_has_no_price(qtbot, catalog) ->
     qtbot.addWidget(panel)
     panel.set_build(build)
     cost = panel.results.cost_label.text()
-    assert "Own: <b>n/a</b>" in cost
-    assert "Break-even: <b>n/a</b>" in cost and "no complete price" in cost
+    assert "Own machine per hour: <b>n/a</b>" in cost and "no price for" in cost
+    assert "Break-even: <b>n/a</b>" in cost
     assert "months" not in cost

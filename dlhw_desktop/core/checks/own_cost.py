@@ -77,7 +77,7 @@ def machine_of(build: Build | None, settings: CheckSettings | None = None) -> Ma
                          "case: not in the build)", 1))
         price_basis = "the GPUs; the build has no other part"
     elif unpriced:
-        price_basis = "every part with a price; the rest named as unpriced"
+        price_basis = "the parts with a price"
     else:
         price_basis = "every part of the build"
     dc_w, efficiency, power_basis = _power(build, settings, bool(others))

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.cost import BreakEven, OwnHardware, break_even
 from dlhw_desktop.core.workload.fit import FitResult
@@ -39,6 +38,7 @@ class OwnVsRent:
     rent_usd_per_own_hour: float | None
     basis: str
     break_even: BreakEven | None
+    why_no_own: str = ""
 
     @property
     def at_least(self) -> bool:
@@ -60,10 +60,21 @@ class OwnVsRent:
 def qualifies(option: FitOption) -> str:
     """Why an offer can run the job: its GPUs hold it in the layout it needs."""
     layout = option.result.parallel.describe()
-    fraction = "" if option.fraction is None else f" ({option.fraction:.0%})"
-    return (f"{option.part.display_name}: {option.count} x {option.accelerator.display_name} "
-            f"in one instance hold the job ({layout}), {gib(option.per_gpu_bytes)} of "
-            f"{gib(option.vram_bytes)} per GPU{fraction}")
+    fraction = "" if option.fraction is None else f", {option.fraction:.0%} of its memory"
+    return (f"{option.count} x {option.accelerator.display_name} in one instance hold "
+            f"the job ({layout}{fraction})")
+
+
+def why_no_own(result: FitResult | None) -> str:
+    """Why the machine has no own cost: the GPUs without a price or a power figure."""
+    if result is None:
+        return "no GPU in the build"
+    if result.status == "fail":
+        return "the job does not fit in these GPUs' memory"
+    names = sorted({g.display_name for g in result.gpus
+                    if g.price_usd is None or g.number("tdp_w") is None})
+    return (f"no price for {', '.join(names)}" if names
+            else "a price or power figure is unknown")
 
 
 def own_vs_rent(result: FitResult | None, options: Sequence[FitOption],
@@ -80,17 +91,17 @@ def own_vs_rent(result: FitResult | None, options: Sequence[FitOption],
     offer = chosen[0] if chosen else cheapest_cloud(options, reference, find)
     if offer is None or offer.usd_per_hour is None:
         return OwnVsRent(own, hours, own_run, offer, "no priced cloud offer runs this job",
-                         None, None, "", None)
+                         None, None, "", None, why_no_own(result) if own is None else "")
     rent_run = offer.job_hours * offer.usd_per_hour if offer.job_hours is not None else None
     per_hour, basis = offer.usd_per_hour, "its hourly rate (the speeds are not known)"
     own_tps = result.inference.tokens_per_s if result and result.inference else None
     if hours and rent_run is not None:
         per_hour = rent_run / hours
-        basis = (f"the same job: {offer.job_hours:,.1f} h there against {hours:,.1f} h on "
-                 "this machine")
+        basis = f"the same job: {offer.job_hours:,.1f} h there, {hours:,.1f} h here"
     elif own_tps and offer.tokens_per_s:
         per_hour = offer.usd_per_hour * own_tps / offer.tokens_per_s
-        basis = "the same tokens: its rate x this machine's tokens/s / its tokens/s"
+        basis = "the same tokens: its rate x this machine's speed / its speed"
     even = break_even(own, per_hour) if own is not None and per_hour > 0 else None
     why = qualifies(offer) + ("; the offer you chose in the Advisor" if chosen else "")
-    return OwnVsRent(own, hours, own_run, offer, why, rent_run, per_hour, basis, even)
+    return OwnVsRent(own, hours, own_run, offer, why, rent_run, per_hour, basis, even,
+                     why_no_own(result) if own is None else "")

@@ -27,15 +27,14 @@ def own_basis(c: OwnVsRent) -> str:
     o = c.own
     if o is None:
         return ""
-    text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}) over {o.years:g} "
-            f"years at {percent(o.utilisation)} use + energy {money(o.energy_usd_per_hour)}/h "
-            f"at {o.power_w:,.0f} W ({o.power_basis}), ${o.electricity_usd_per_kwh:.2f}/kWh")
-    if o.pue != 1:
-        text += f", PUE {o.pue:g}"
+    unpriced = ""
     if o.unpriced:
-        n = len(o.unpriced)
-        text += f"; {n} part{'s' if n != 1 else ''} without a price: {', '.join(o.unpriced)}"
-    return text
+        unpriced = f"; no price: {', '.join(o.unpriced)}"
+    text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}{unpriced}) over "
+            f"{o.years:g} years at {percent(o.utilisation)} use + energy "
+            f"{money(o.energy_usd_per_hour)}/h at {o.power_w:,.0f} W wall draw, "
+            f"${o.electricity_usd_per_kwh:.2f}/kWh")
+    return text + (f", PUE {o.pue:g}" if o.pue != 1 else "")
 
 
 def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") -> list[CostFigure]:
@@ -49,7 +48,7 @@ def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") ->
                                    own_basis(c)))
         else:
             rows.append(CostFigure("own_per_hour", "Own machine per hour", NA,
-                                   why_no_own or "a GPU's price or power is unknown"))
+                                   why_no_own or c.why_no_own))
         if c.own_run_usd is not None:
             rows.append(CostFigure("run_cost", "One run on this machine",
                                    _bound(money(c.own_run_usd), c.at_least),
@@ -63,6 +62,9 @@ def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") ->
             f"{money(offer.usd_per_hour, 'h')}; it qualifies: {c.why}"))
     else:
         rows.append(CostFigure("rent", "Rent instead", NA, c.why))
+    if not rented and c.own is None:
+        rows.append(CostFigure("break_even", "Break-even", NA,
+                               f"no own cost: {why_no_own or c.why_no_own}"))
     if not rented and c.own is not None and c.offer is not None:
         be = c.break_even
         if be is None or be.months is None:
@@ -73,6 +75,6 @@ def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") ->
             rows.append(CostFigure(
                 "break_even", "Break-even", _bound(f"{be.months:,.1f} months", c.at_least),
                 f"{_bound(f'{be.hours:,.0f} h', c.at_least)} of use; renting the same work "
-                f"costs {money(c.rent_usd_per_own_hour, 'h')} of this machine's time "
+                f"costs {money(c.rent_usd_per_own_hour)} per hour of this machine "
                 f"({c.basis})"))
     return rows

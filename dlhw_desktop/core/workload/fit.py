@@ -330,14 +330,19 @@ def fit(
         notes.append(f"{workload.model.heads} attention heads do not split evenly over "
                      f"{parallel.gpus} GPUs: tensor parallel serving needs a divisor "
                      "(llama.cpp-style layer split works, at the same memory)")
-    peak = _min_figure(kinds, lambda g: peak_flops(g, workload.compute))
+    peak = _min_figure(kinds, lambda g: training_peak(g, workload))
+    if workload.training and workload.compute == "BF16" and peak is not None and any(
+            peak_flops(g, "BF16") is None for g in kinds):
+        notes.append("no BF16 tensor rate: the job computes in FP16 mixed precision on "
+                     + ", ".join(sorted({g.display_name for g in kinds
+                                         if peak_flops(g, "BF16") is None})))
     bandwidth = _min_figure(
         kinds, lambda g: None if g.number("memory_bandwidth_gb_s") is None
         else g.number("memory_bandwidth_gb_s") * 1e9)  # type: ignore[operator]
     if peak is None:
         notes.append(f"{workload.compute} throughput unknown for "
                      + ", ".join(sorted({g.display_name for g in kinds
-                                         if peak_flops(g, workload.compute) is None})))
+                                         if training_peak(g, workload) is None})))
 
     training: TrainingTime | None = None
     inference: InferenceThroughput | None = None
@@ -384,6 +389,16 @@ def fit(
             per_mtok = usd_per_million_tokens(inference.tokens_per_s, rate)
     return FitResult(workload, memory, gpus, checks, training, inference, job_hours, own,
                      hourly, cost, per_mtok, tuple(notes))
+
+
+def training_peak(part: Part, workload: Workload) -> float | None:
+    """The dense peak a job computes at on ``part``: its compute precision, and for a
+    BF16 training job on a GPU without BF16 (V100, T4) FP16 mixed precision, as
+    PyTorch's autocast and bitsandbytes' compute dtype run there."""
+    peak = peak_flops(part, workload.compute)
+    if peak is None and workload.training and workload.compute == "BF16":
+        return peak_flops(part, "FP16")
+    return peak
 
 
 def heads_split_evenly(workload: Workload, parallel: Parallelism) -> bool:

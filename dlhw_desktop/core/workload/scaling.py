@@ -104,13 +104,12 @@ def data_parallel_exchange(workload: Workload, dp: int, sharded: bool, compute_s
     ring = 2.0 * (dp - 1) / dp
     total = ring * grad_bytes / shards
     hide = compute_s * 2.0 / 3.0  # the backward pass
-    what = f"data parallel over {dp}: gradients {grad_bytes / shards / 1e9:,.2f} GB " \
-           "all-reduced per step"
+    what = f"{dp} data-parallel GPUs exchange gradients"
     if sharded:
         weights = weights_bytes(workload.model, workload.base_format) / shards
         total += 2.0 * (dp - 1) / dp * weights
         hide = compute_s
-        what += "; weights all-gathered twice a step (sharded)"
+        what = f"{dp} GPUs, sharded, exchange gradients and weights"
     seconds = total / link.bytes_per_s
     return seconds, max(seconds - hide, UNHIDDEN * seconds), what
 
@@ -148,8 +147,8 @@ def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
     whats = [what] if what else []
     tp_s = tensor_parallel_exchange(workload, tp, workload.batch * workload.seq_len, slow)
     if tp > 1:
-        whats.append(f"tensor parallel over {tp}: activations all-reduced in every layer")
+        whats.append(f"{tp} tensor-parallel GPUs exchange activations in every layer")
     exposed += tp_s
-    note = (f"{'; '.join(whats)} over {slow.name}: {exposed / compute:.0%} added to the "
-            "compute" if whats else "")
+    note = (f"{'; '.join(whats)} each step over {slow.name}: +{exposed / compute:.0%} on "
+            "the compute" if whats else "")
     return StepTime(compute, dp_s + tp_s, exposed, steps, note)

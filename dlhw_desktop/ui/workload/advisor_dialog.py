@@ -454,11 +454,9 @@ class AdvisorDialog(QDialog):
         else:
             self.headline.setText("")
         notes = list(advice.notes) if advice else []
-        if advice is not None and advice.workload.mode != "inference":
-            w = advice.workload
-            notes.append(f"{MODE_LABELS[w.mode].split(' (')[0]} as its recipe runs it: "
-                         f"{recipe_defaults(w.mode).describe()}; the same defaults as the "
-                         "Workload panel.")
+        if advice is not None and advice.workload.training:
+            recipe = recipe_defaults(advice.workload.mode).describe()
+            notes.append(f"As the recipe runs it: {recipe} (the panel's defaults).")
         notes.append("Costs count your build's other parts and its wall draw, as the "
                      "Workload panel does.")
         self.notes_label.setText("<br>".join(escape(n) for n in notes))
@@ -479,8 +477,8 @@ class AdvisorDialog(QDialog):
 
     def compare(self, proposal: Proposal) -> None:
         """A cloud offer to rent: shown in the panel's cost comparison, not in the build."""
-        workload = self._advice.workload if self._advice is not None else None
-        self.compare_requested.emit(proposal.option.part.id, workload)
+        self.compare_requested.emit(proposal.option.part.id,
+                                    self._advice.workload if self._advice else None)
 
     def _remember(self) -> None:
         if self.settings is None:
