@@ -8,7 +8,7 @@ switches, cables and transceivers appear once, with a count.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ from dlhw_desktop.core.cluster.plan import (
 from dlhw_desktop.core.formatting import NA, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud, rank_fits
 from dlhw_desktop.core.workload.precision import peak_flops
 
 Section = tuple[str, list[tuple[str, str]]]
@@ -43,8 +44,11 @@ def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
 
 
 def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part] = (),
-                   gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
-    """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+                   gear_prices: Mapping[str, GearPrice] | None = None,
+                   find: Callable[[str], Part | None] | None = None) -> ClusterPlan:
+    """N nodes of ``build``: the one call the CLI and the Cluster tab make. With ``find``
+    (the catalog's), a job that fits one node is rented like for like: the cloud offer
+    the Workload panel compares the build with."""
     check_numbers(spec)  # before the build's workload fills what is open: 0 is not "open"
     spec = with_build_workload(spec, build)
     check_numbers(spec)  # the workload's own figures and precision
@@ -56,8 +60,14 @@ def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part]
                 price_per_kwh_usd=spec.price_per_kwh_usd, utilisation=spec.utilisation))
         except WorkloadError:
             job = None
+    offer = None
+    if job is not None and find is not None and job.status != "fail":
+        ids = {o.text("accelerator_id") for o in cloud_offers} - {""}
+        accelerators = [p for p in (find(i) for i in sorted(ids)) if p is not None]
+        options = rank_fits(job.workload, accelerators, cloud_offers, max_gpus=1)
+        offer = cheapest_cloud(options, node.gpu, find)
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
-                        gear_prices, job)
+                        gear_prices, job, offer)
 
 
 def number_text(value: float | None, unit: str = "", digits: int = 0) -> str:

@@ -34,7 +34,9 @@ from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.kinds import describe_price
+from dlhw_desktop.core.workload.comparison import qualifies
 from dlhw_desktop.core.workload.fit import FitResult
+from dlhw_desktop.core.workload.fit_ranking import FitOption
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.scaling import LINK_EFFICIENCY, UNHIDDEN, trainable_params
 
@@ -345,9 +347,12 @@ def cheapest_cloud(gpu: Part, offers: Sequence[Part], gpu_hours: float, gpus: in
             continue
         instances = math.ceil(gpus / count)
         hours = gpu_hours / gpus
-        why = (f"{count:g} x {gpu.display_name} per instance"
-               + (f" hold a model copy ({per_copy} GPU(s))" if per_copy > 1 else "")
-               + ("; a multi-node fabric links the instances" if spans_nodes else ""))
+        if spans_nodes:
+            why = (f"{count:g} x {gpu.display_name} per instance, the instances linked by a "
+                   f"multi-node fabric, as a model copy over {per_copy:,} GPUs needs")
+        else:
+            why = (f"{count:g} x {gpu.display_name} per instance"
+                   + (f" hold a model copy ({per_copy} GPUs)" if per_copy > 1 else ""))
         quote = CloudQuote(offer, instances, hours, instances * hours * per_hour, why)
         if best is None or quote.cost_usd < best.cost_usd:
             best = quote
@@ -374,20 +379,33 @@ def job_time(job: FitResult, nodes: int, nic_gb_s: float) -> TrainingTime | None
     exchange = (2 * (nodes - 1) / nodes * shard / nic) * steps if nodes > 1 else 0.0
     hidden = compute_s * 2.0 / 3.0
     exposed = max(exchange - hidden, UNHIDDEN * exchange) if exchange else 0.0
-    model = (f"the job fits one node ({job.parallel.describe()}): each of the {nodes:,} "
-             f"node(s) trains its own copy; {'ring all-reduce of ' if nodes > 1 else ''}"
-             + (f"{shard / 1e9:.3f} GB of trainable gradients per GPU per step over its "
-                "NIC" if nodes > 1 else "no exchange between nodes"))
+    model = (f"the job fits one node ({job.parallel.describe()})"
+             + (f": each of the {nodes:,} nodes trains its own copy; ring all-reduce of "
+                f"{shard / 1e9:.3f} GB of trainable gradients per GPU per step over its NIC"
+                if nodes > 1 else ": timed as the Workload panel times it"))
     return TrainingTime(compute_s, exchange, exposed, compute_s + exposed, steps, nodes, 1,
                         shard, model)
+
+
+def _job_quote(offer: FitOption, nodes: int) -> CloudQuote | None:
+    """The same work rented: the offer runs the whole job (it fits one instance, as the
+    job fits one node); spread over as many instances as there are nodes, it costs the
+    same and ends about as soon."""
+    if offer.job_hours is None or offer.usd_per_hour is None:
+        return None
+    return CloudQuote(offer.part, nodes, offer.job_hours / nodes,
+                      offer.job_hours * offer.usd_per_hour,
+                      qualifies(offer) + "; the same work as the cluster's copies")
 
 
 def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (),
                  peak_flops: float | None = None,
                  gear_prices: Mapping[str, GearPrice] | None = None,
-                 job: FitResult | None = None) -> ClusterPlan:
+                 job: FitResult | None = None,
+                 job_offer: FitOption | None = None) -> ClusterPlan:
     """Everything the plan reports; ``ClusterInputError`` names a bad field. ``job``: the
-    build's workload fitted on one node (``job_time``), when it has one.
+    build's workload fitted on one node (``job_time``), when it has one; ``job_offer``
+    the cloud offer that runs that job like for like (the Workload panel's comparison).
 
     ``gear_prices`` (keys from ``gear_keys``) price the network; without them network
     capex is unknown and the total capex is None (never the nodes alone)."""
@@ -434,10 +452,12 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
                 job_time(job, spec.nodes, float(fabric.gb_s)) is not None:
             train = job_time(job, spec.nodes, float(fabric.gb_s))
             assert train is not None
-            copy = job.parallel.gpus if job.parallel.zero_stage == 3 or \
-                job.parallel.tensor_parallel > 1 else 1
-            quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus,
-                                   per_copy=copy)
+            quote = _job_quote(job_offer, spec.nodes) if job_offer is not None else None
+            if quote is None:
+                copy = job.parallel.gpus if job.parallel.zero_stage == 3 or \
+                    job.parallel.tensor_parallel > 1 else 1
+                quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus,
+                                       per_copy=copy)
         elif spec.tokens is not None and peak_flops:
             mfu = spec.mfu if spec.mfu is not None else 0.4
             if spec.mfu is None:
