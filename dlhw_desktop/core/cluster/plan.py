@@ -372,7 +372,7 @@ def job_time(job: FitResult, nodes: int, nic_gb_s: float) -> TrainingTime | None
     gpus_per_node = len(job.gpus)
     node_s = t.seconds
     tokens = w.dataset_tokens or 0.0
-    steps = max(tokens / (w.batch * w.seq_len * job.parallel.data_parallel * nodes), 1.0)
+    steps = max(tokens / (w.batch * w.seq_len * nodes), 1.0)  # each copy: its batch a step
     compute_s = node_s / nodes
     shard = trainable_params(w) * GRAD_BYTES / gpus_per_node
     nic = nic_gb_s * 1e9 / 8 * LINK_EFFICIENCY

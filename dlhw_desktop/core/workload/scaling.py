@@ -16,10 +16,10 @@ over their links, and only part of it hides under the compute:
   backward (+ twice more with recompute), b x s x hidden x 2 bytes each (Korthikanti et
   al. 2022, section 4.1), on the critical path: none of it hides.
 
-Data parallel GPUs each train their own micro-batch (``Workload.batch``); a step is
-batch x seq x data-parallel GPUs tokens, so the number of steps, and with it the
-communication, falls as the micro-batch grows. A batch of one sequence is not split: it
-goes to one GPU, and data parallelism over N GPUs means N sequences per step.
+A training step is the workload's batch (``Workload.batch`` sequences per optimizer
+step), split over the data-parallel GPUs: N GPUs speed it up only as far as there are
+sequences to split. A batch of one sequence is not split: one GPU computes it and the
+others only hold their shards, so 8 GPUs at batch 1 are no faster than one (``working``).
 
 Links: bytes per second one direction, from the catalog's interconnect figure (stated
 for both directions, so halved) or its PCIe generation, derated to ``LINK_EFFICIENCY``
@@ -126,14 +126,20 @@ def tensor_parallel_exchange(workload: Workload, tp: int, tokens: float, link: L
     return count * 2.0 * (tp - 1) / tp * tokens * hidden * 2.0 / link.bytes_per_s
 
 
+def working(workload: Workload, parallel: Parallelism) -> int:
+    """GPUs that compute at once: tensor-parallel groups x the data-parallel GPUs that
+    have a sequence of the batch to train (at most the batch)."""
+    return parallel.tensor_parallel * min(parallel.data_parallel, workload.batch)
+
+
 def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
               tokens: float, link: Link | None, *, nodes: int = 1,
               fabric: Link | None = None) -> StepTime:
     """The communication of ``parallel`` over ``link`` (and ``fabric`` between ``nodes``)
-    added to ``compute_total_s`` (the whole job's compute on one GPU of the layout, i.e.
-    already divided by the GPU count)."""
+    added to ``compute_total_s`` (the whole job's compute on the GPUs that work,
+    ``working``, i.e. already divided by their count)."""
     dp, tp = parallel.data_parallel, parallel.tensor_parallel
-    tokens_per_step = workload.batch * workload.seq_len * dp
+    tokens_per_step = workload.batch * workload.seq_len
     steps = max(tokens / tokens_per_step, 1.0)
     compute = compute_total_s / steps
     if parallel.gpus <= 1 and nodes <= 1:
@@ -145,9 +151,13 @@ def step_time(workload: Workload, parallel: Parallelism, compute_total_s: float,
     dp_s, exposed, what = data_parallel_exchange(workload, dp, parallel.zero_stage == 3,
                                                  compute, slow, tp)
     whats = [what] if what else []
-    tp_s = tensor_parallel_exchange(workload, tp, workload.batch * workload.seq_len, slow)
+    per_gpu = -(-workload.batch // dp)  # the micro-batch each data-parallel GPU trains
+    tp_s = tensor_parallel_exchange(workload, tp, per_gpu * workload.seq_len, slow)
     if tp > 1:
         whats.append(f"{tp} tensor-parallel GPUs exchange activations in every layer")
+    if dp > workload.batch:
+        whats.insert(0, f"a batch of {workload.batch} keeps {workload.batch} of {dp} "
+                        "data-parallel GPUs computing")
     exposed += tp_s
     note = (f"{'; '.join(whats)} each step over {slow.name}: +{exposed / compute:.0%} on "
             "the compute" if whats else "")

@@ -26,7 +26,7 @@ from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.model_state_memory import weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param
-from dlhw_desktop.core.workload.scaling import Link, step_time
+from dlhw_desktop.core.workload.scaling import Link, step_time, working
 from dlhw_desktop.core.workload.workload import (
     DEFAULT_MFU,
     Parallelism,
@@ -187,13 +187,14 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
                            seq=workload.seq_len if workload.model.autoregressive else None)
     if flops is None or peak_flops_per_gpu is None:
         return None
-    seconds = training_seconds(flops, peak_flops_per_gpu, gpus, workload.mfu)
+    layout = parallel or default_parallelism(workload.mode, gpus)
+    busy = working(workload, layout) if layout.gpus == gpus else gpus
+    seconds = training_seconds(flops, peak_flops_per_gpu, busy, workload.mfu)
     tokens = workload.dataset_tokens
     note = ""
     total = seconds
     if gpus > 1 and tokens:
-        step = step_time(workload, parallel or default_parallelism(workload.mode, gpus),
-                         seconds, tokens, link)
+        step = step_time(workload, layout, seconds, tokens, link)
         total, note = step.total_s, step.note
     return TrainingTime(flops, total, gpus, peak_flops_per_gpu, workload.mfu,
                         training_rule(lora, workload.checkpointing, recomputed),

@@ -115,7 +115,7 @@ def predict(row: Mapping[str, str], part: Part) -> float | None:
         step_tokens = float(row["global_batch_tokens"])
     except (KeyError, TypeError, ValueError):
         step_tokens = float(probe.seq_len * dp)  # one sequence per data-parallel GPU
-    batch = max(round(step_tokens / (dp * probe.seq_len)), 1)
+    batch = max(round(step_tokens / probe.seq_len), 1)  # sequences per step, all GPUs
     workload = probe.but(batch=batch, tokens=step_tokens)
     peak = peak_flops(part, workload.compute)
     flops = training_flops(model, step_tokens, lora=mode in ("lora", "qlora"),
@@ -123,7 +123,8 @@ def predict(row: Mapping[str, str], part: Part) -> float | None:
                            seq=workload.seq_len)
     if peak is None or flops is None:
         return None
-    compute = flops / (gpus * peak * workload.mfu)  # one step, per GPU
+    busy = tp * pp * min(dp, batch)
+    compute = flops / (busy * peak * workload.mfu)  # one step, per GPU
     link = gpu_link(part) or Link(450e9 * LINK_EFFICIENCY, "NVLink (assumed)")
     fabric = Link(_nic(row.get("interconnect", "")) / 8 * 1e9 * LINK_EFFICIENCY, "NIC")
     sharded = "fsdp" in row.get("framework", "").lower() or mode != "training"

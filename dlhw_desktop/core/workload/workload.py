@@ -150,9 +150,10 @@ class Workload:
     ``NF4-DQ``, double quantisation, 4.127 bits) and computes at BF16.
 
     ``batch`` is what decides memory: the concurrent sequences being served (inference,
-    split over replicas under ``ddp``) or the micro-batch each data-parallel GPU holds
-    (training; the global batch, reached by gradient accumulation, does not change
-    memory or the 6ND time). ``tokens`` is the dataset size D in tokens (training) or
+    split over replicas under ``ddp``) or the sequences trained per step (training),
+    split over the data-parallel GPUs: each holds ceil(batch / GPUs) of them, and GPUs
+    beyond the batch add no speed (``scaling.working``). Gradient accumulation on top
+    does not change memory or the time. ``tokens`` is the dataset size D in tokens (training) or
     the tokens to generate (inference); ``samples`` is the same for models that count
     images, not tokens.
     """

@@ -99,9 +99,9 @@ class WorkloadForm(QWidget):
             "Weights for inference (BF16, INT8, GGUF/GPTQ/AWQ 4-bit ...); compute precision "
             "for training (BF16 = mixed precision with fp32 master weights)")
         self.batch_spin = _spin("workload_batch", 1, 65536, 1)
-        self.batch_spin.setToolTip("Concurrent sequences (inference) or the micro-batch each "
-                                   "GPU holds (training; gradient accumulation does not "
-                                   "add memory)")
+        self.batch_spin.setToolTip("Concurrent sequences (inference) or the sequences "
+                                   "trained per step (training), split over the GPUs: "
+                                   "a batch of 1 keeps one GPU computing")
         self.seq_spin = _spin("workload_seq", 0, 1 << 20, 0, step=512)
         self.seq_spin.setToolTip("Tokens per sequence (prompt + output for serving)")
         self.tokens_edit = QLineEdit(objectName="workload_tokens")
