@@ -37,6 +37,10 @@ def main() -> int:
     median = errors[len(errors) // 2] if errors else float("nan")
     print(f"\n{within} of {total} rows within 25 % ({within / total:.0%}); median absolute "
           f"error {median:.0%}")
+    stated, _ = tc.check(rows, Catalog.open(None).find, stated_checkpointing=True)
+    ok, n = tc.share_within(stated)
+    print(f"with the activation checkpointing the runs' notes state (8ND at the same 40 % "
+          f"MFU): {ok} of {n} ({ok / n:.0%})")
     for row, reason in skipped:
         print(f"left out: line {row + 2}: {reason}")
     return 0

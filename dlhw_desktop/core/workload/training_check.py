@@ -11,7 +11,10 @@ otherwise). Nothing is fitted to these rows: the constants are the app's own.
 
 Pipeline parallelism's bubble is not modelled (the rows do not state their micro-batch
 counts); a row is left out, with the reason, when its GPU is not in the catalog or its
-throughput is not stated.
+throughput is not stated. What a row's note states about the run is used as the run
+was set up: its batch ("local batch 2", "global batch 256") when no token count is given,
+else the app's defaults. ``stated_checkpointing`` also applies the activation checkpointing
+a note states ("full AC"): reported beside the main figure, not used for it.
 """
 
 from __future__ import annotations
@@ -98,8 +101,31 @@ def _nic(text: str) -> float:
     return float(match.group(1)) if match else DEFAULT_NIC_GB_S
 
 
-def predict(row: Mapping[str, str], part: Part) -> float | None:
-    """Tokens/s per GPU the app's model gives for ``row`` on ``part``."""
+def _stated_checkpointing(note: str) -> bool | None:
+    """The run's activation checkpointing where its note states it: full AC recomputes
+    every layer; selective AC (a few operators) is counted as none; else the recipe's."""
+    text = note.lower()
+    if "full ac" in text or "activation checkpointing true" in text:
+        return True
+    if "selective ac" in text or "activation checkpointing false" in text:
+        return False
+    return None
+
+
+def _stated_sequences(note: str, dp: int) -> int:
+    """Sequences per step where the note states them ("global batch 256", "local batch
+    2" per data-parallel GPU); one per data-parallel GPU otherwise."""
+    match = re.search(r"global batch (\d+)", note)
+    if match:
+        return int(match.group(1))
+    match = re.search(r"local batch (\d+)", note)
+    return dp * int(match.group(1)) if match else dp
+
+
+def predict(row: Mapping[str, str], part: Part, stated_checkpointing: bool = False
+            ) -> float | None:
+    """Tokens/s per GPU the app's model gives for ``row`` on ``part``; with
+    ``stated_checkpointing`` the run's own activation checkpointing where its note says."""
     mode = METHODS.get(row["method"].strip())
     if mode is None:
         return None
@@ -110,11 +136,14 @@ def predict(row: Mapping[str, str], part: Part) -> float | None:
     gpus = _int(row["gpu_count"])
     tp, pp = _int(row.get("tensor_parallel", "")), _int(row.get("pipeline_parallel", ""))
     dp = max(gpus // (tp * pp), 1)
-    probe = Workload(model, mode, _precision(row.get("precision", ""), mode), seq=seq)
+    note = row.get("note", "")
+    checkpointing = _stated_checkpointing(note) if stated_checkpointing else None
+    probe = Workload(model, mode, _precision(row.get("precision", ""), mode), seq=seq,
+                     **({} if checkpointing is None else {"checkpointing": checkpointing}))
     try:
         step_tokens = float(row["global_batch_tokens"])
     except (KeyError, TypeError, ValueError):
-        step_tokens = float(probe.seq_len * dp)  # one sequence per data-parallel GPU
+        step_tokens = float(probe.seq_len * _stated_sequences(note, dp))
     batch = max(round(step_tokens / probe.seq_len), 1)  # sequences per step, all GPUs
     workload = probe.but(batch=batch, tokens=step_tokens)
     peak = peak_flops(part, workload.compute)
@@ -136,7 +165,8 @@ def predict(row: Mapping[str, str], part: Part) -> float | None:
     return step_tokens / (compute + exposed) / gpus
 
 
-def check(rows: Iterable[Mapping[str, str]], find: Callable[[str], Part | None]
+def check(rows: Iterable[Mapping[str, str]], find: Callable[[str], Part | None],
+          stated_checkpointing: bool = False
           ) -> tuple[list[CheckedRow], list[tuple[int, str]]]:
     """Every row predicted, or left out with the reason."""
     checked: list[CheckedRow] = []
@@ -152,7 +182,7 @@ def check(rows: Iterable[Mapping[str, str]], find: Callable[[str], Part | None]
         except (TypeError, ValueError):
             skipped.append((index, "no tokens/s per GPU stated"))
             continue
-        predicted = predict(row, part)
+        predicted = predict(row, part, stated_checkpointing)
         if predicted is None:
             skipped.append((index, f"no {row.get('precision')} peak or method "
                                    f"{row['method']!r} for {part.display_name}"))
