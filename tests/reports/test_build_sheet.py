@@ -136,7 +136,7 @@ def test_workload_fit_and_estimates(lora_sheet: BuildSheet) -> None:
     assert estimates["run_cost"].value.startswith(("$", "at least $"))
     own = estimates["own_per_hour"]
     if own.value.startswith("at least"):  # an unpriced part is named, never dropped
-        assert "no price:" in own.note
+        assert "without a price:" in own.note
     assert "wall draw" in own.note
     fit_rows = [c for c in lora_sheet.checks if c.id.startswith("workload.memory")]
     # two identical GPUs: one row, "2x ..." (issue 15)

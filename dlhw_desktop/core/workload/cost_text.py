@@ -29,7 +29,8 @@ def own_basis(c: OwnVsRent) -> str:
         return ""
     unpriced = ""
     if o.unpriced:
-        unpriced = f"; no price: {', '.join(o.unpriced)}"
+        n = len(o.unpriced)
+        unpriced = f"; {n} part{'s' if n != 1 else ''} without a price: {', '.join(o.unpriced)}"
     text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}{unpriced}) over "
             f"{o.years:g} years at {percent(o.utilisation)} use + energy "
             f"{money(o.energy_usd_per_hour)}/h at {o.power_w:,.0f} W wall draw, "
