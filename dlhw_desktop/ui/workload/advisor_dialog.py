@@ -183,7 +183,7 @@ class AdvisorDialog(QDialog):
         self._accelerators: list[Part] | None = None
         self._cloud: list[Part] | None = None
         self._advice: Advice | None = None
-        self._assumptions = assumptions
+        self.assumptions = assumptions  # the panel's (the build's machine); then recompute
         self._error = ""
         self._make_widgets()
         self._make_layout()
@@ -420,7 +420,7 @@ class AdvisorDialog(QDialog):
         try:
             answers = self.answers()
             accelerators, cloud = self._parts()
-            self._advice = advise(answers, accelerators, cloud, self._assumptions)
+            self._advice = advise(answers, accelerators, cloud, self.assumptions)
             self._error = ""
         except WorkloadError as exc:
             self._advice = None

@@ -184,6 +184,7 @@ class WorkloadPanel(ModelFileActions, QWidget):
             unsubscribe()
             self._subscription[0] = None
         self._build = build
+        self._preferred_offer = None  # an offer chosen in the Advisor was for that build
         if build is not None:
             self._subscription[0] = build.subscribe(self._on_build_event)
         self._load_from_build()
@@ -427,6 +428,9 @@ class WorkloadPanel(ModelFileActions, QWidget):
             dialog.apply_requested.connect(self._apply_proposal)
             dialog.compare_requested.connect(self.compare_with)
             self._advisor = dialog
+        else:  # the build may have changed since: cost its machine as it is now
+            self._advisor.assumptions = self.cost_assumptions()  # type: ignore[attr-defined]
+            self._advisor.recompute()  # type: ignore[attr-defined]
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
