@@ -249,3 +249,14 @@ def test_serving_flags_need_gpus_and_an_inference_job(capsys: pytest.CaptureFixt
     code, _, err = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "training",
                        "--gpus", RTX_4090.id, "--users", "3")
     assert code == 2 and "applies to serving" in err
+
+
+def test_qlora_takes_its_recipe_unless_told(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #28: the same recipe defaults as the app (one definition)."""
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora", "--json")
+    assert code == 0
+    workload = json.loads(out)["workload"]
+    assert workload["checkpointing"] is True and workload["optimizer"] == "paged-adamw"
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora",
+                       "--no-checkpointing", "--json")
+    assert code == 0 and json.loads(out)["workload"]["checkpointing"] is False

@@ -381,3 +381,18 @@ def test_the_stack_and_kv_format_change_the_capacity(qtbot: QtBot, catalog: Cata
     form.kv_combo.setCurrentIndex(form.kv_combo.findData("FP8"))
     assert build.workload.workload.kv_precision == "FP8"
     assert panel.serving.max_concurrency > 1.8 * at_16_bit  # half the bytes per token
+
+
+def test_qlora_starts_as_its_recipe_runs_and_fits_70b_on_two_48gb_cards(
+        qtbot: QtBot, catalog: Catalog) -> None:
+    """Issue #28: checkpointing on and paged AdamW for QLoRA, the defaults everywhere."""
+    build = Build(workload=BuildWorkload.from_mapping(
+        {"model": "llama-3.1-70b", "mode": "inference", "precision": "BF16"}))
+    build.add(catalog.get("accelerator/nvidia-rtx-6000-ada-generation"), 2)
+    panel = make_panel(qtbot, catalog, build)
+    with qtbot.waitSignal(panel.workload_edited) as edited:
+        panel.form.mode_combo.setCurrentIndex(panel.form.mode_combo.findData("qlora"))
+    workload = edited.args[0].workload
+    assert workload.checkpointing and workload.optimizer == "paged-adamw"
+    assert panel.form.checkpoint_check.isChecked()
+    assert panel.result is not None and panel.result.status == "pass"
