@@ -29,12 +29,15 @@ from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.checks import check_build
 from dlhw_desktop.core.checks.own_cost import compare_job, fit_job, job_assumptions
+from dlhw_desktop.core.cluster.own import own_vs_rent
+from dlhw_desktop.core.cluster.plan import ClusterSpec
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.workload import Answers, advise, rank_fits
-from dlhw_desktop.core.workload.comparison import own_vs_rent
+from dlhw_desktop.core.workload.comparison import own_vs_rent as compare_offer
 from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.reports.build_share import share_text
 from dlhw_desktop.reports.build_sheet import sheet_from_catalog
+from dlhw_desktop.reports.cluster_sheet import plan_for_build
 from dlhw_desktop.ui.workload.workload_panel import WorkloadPanel
 
 CPU = "cpu/amd-ryzen-9-9950x"
@@ -178,8 +181,8 @@ def test_every_surface_shows_the_same_figures(
         assert option.job_hours == ref.job_hours
         assert option.result.cost is not None and option.result.cost.own_usd == ref.cost.own_usd
         by_id = {p.id: p for p in accelerators}
-        assert own_vs_rent(option.result, ranked, option.accelerator,
-                           by_id.get).break_even == ref_cmp.break_even
+        assert compare_offer(option.result, ranked, option.accelerator,
+                             by_id.get).break_even == ref_cmp.break_even
 
     # dlhw fit --build
     data = json.loads(_run(capsys, "fit", "--build", str(path), "--json"))
@@ -209,3 +212,11 @@ def test_every_surface_shows_the_same_figures(
         plan = json.loads(_run(capsys, "cluster", str(path), "--nodes", "1", "--json"))
         assert plan["training"]["days"] == ref.training.seconds / 86400
         assert plan["training"]["replicas"] == 1
+        # the cluster plan behind it, at the panel's PUE, electricity price and use: one
+        # node owned costs what the panel says, per hour and per run
+        one = plan_for_build(build, ClusterSpec(nodes=1, pue=1.0, price_per_kwh_usd=0.17,
+                                                utilisation=0.5), cloud, find=resolver.find)
+        assert one.own is not None and one.training is not None
+        assert one.own.usd_per_hour == ref.own.usd_per_hour
+        run, _, _ = own_vs_rent(one.own, one.training.total_s, None)
+        assert run == pytest.approx(ref.cost.own_usd, abs=0.005)

@@ -30,11 +30,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
+from dlhw_desktop.core.cluster.own import cluster_own
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.kinds import describe_price
 from dlhw_desktop.core.workload.comparison import qualifies
+from dlhw_desktop.core.workload.cost import OwnHardware
 from dlhw_desktop.core.workload.fit import FitResult
 from dlhw_desktop.core.workload.fit_ranking import FitOption
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
@@ -226,6 +228,10 @@ class ClusterPlan:
     cloud: CloudQuote | None
     assumptions: tuple[str, ...] = field(default=())
     gear_prices: Mapping[str, GearPrice] = field(default_factory=dict)
+    own: OwnHardware | None = None
+    """Owning the cluster (``cluster_own``): the nodes as the Workload panel costs one
+    (``own_cost.job_assumptions``), times N, plus the fabric, at the plan's PUE,
+    electricity price and utilisation."""
 
     def bill_of_materials(self) -> list[tuple[str, int, float | None]]:
         """(item, count, unit price or None): identical items once, with a count."""
@@ -402,7 +408,8 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
                  peak_flops: float | None = None,
                  gear_prices: Mapping[str, GearPrice] | None = None,
                  job: FitResult | None = None,
-                 job_offer: FitOption | None = None) -> ClusterPlan:
+                 job_offer: FitOption | None = None,
+                 node_own: OwnHardware | None = None) -> ClusterPlan:
     """Everything the plan reports; ``ClusterInputError`` names a bad field. ``job``: the
     build's workload fitted on one node (``job_time``), when it has one; ``job_offer``
     the cloud offer that runs that job like for like (the Workload panel's comparison).
@@ -477,4 +484,6 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     network_usd = plan.network_capex_usd
     if node.price_usd is not None and network_usd is not None:
         plan = replace(plan, capex_usd=known + network_usd)
+    if node_own is not None:
+        plan = replace(plan, own=cluster_own(node_own, spec.nodes, network_usd))
     return plan
