@@ -61,6 +61,7 @@ from dlhw_desktop.core.workload.workload import (
     SERVING_STACK_KEYS,
     STRATEGIES,
     Workload,
+    recipe_text,
 )
 
 EXIT_FAILED_CHECK = 1
@@ -412,9 +413,10 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
                 ranking: list[Any] | None, comparison: OwnVsRent | None = None) -> None:
     out = sys.stdout.write
     model = workload.model
+    recipe = (f", {recipe_text(workload.checkpointing, workload.optimizer, workload.mode)}"
+              if workload.training else "")
     out(f"{model.name}: {workload.mode}, {format_label(workload.base_format)}, "
-        f"batch {workload.batch}, "
-        f"{workload.seq_len} tokens/sample\n")
+        f"batch {workload.batch}, {workload.seq_len} tokens/sample{recipe}\n")
     out(f"Memory per GPU ({memory.parallel.describe()}):\n")
     width = max(len(i.label) for i in memory.items)
     for item in memory.items:

@@ -35,6 +35,7 @@ from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit import FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
 from dlhw_desktop.core.workload.precision import format_label
+from dlhw_desktop.core.workload.workload import recipe_text
 from dlhw_desktop.reports.sheet_model import (
     Bar,
     BarChart,
@@ -142,8 +143,7 @@ def _settings(result: FitResult) -> tuple[Figure, ...]:
     if w.mode in ("lora", "qlora"):
         rows.append(Figure("LoRA rank", str(w.lora_rank), key="lora_rank"))
     if w.training:
-        rows.append(Figure("Optimizer", w.optimizer + (", activation checkpointing"
-                                                       if w.checkpointing else ""),
+        rows.append(Figure("Optimizer", recipe_text(w.checkpointing, w.optimizer, w.mode),
                            key="optimizer"))
     data = w.dataset_tokens
     rows.append(Figure("Dataset" if w.training else "Tokens to generate",

@@ -75,6 +75,25 @@ def recipe_defaults(mode: str) -> RecipeDefaults:
     """The defaults of ``mode`` (``RECIPES``); full training's for an unknown mode."""
     return RECIPES.get(mode, RECIPES["training"])
 
+
+MODE_NAMES = {"training": "full training", "lora": "LoRA", "qlora": "QLoRA"}
+
+
+def recipe_text(checkpointing: bool, optimizer: str, mode: str) -> str:
+    """A training job's settings as shown next to its estimates, each against its
+    recipe: ``activation checkpointing on, paged AdamW (the QLoRA recipe's defaults)``."""
+    recipe = recipe_defaults(mode)
+    words = [("activation checkpointing on" if checkpointing
+              else "no activation checkpointing")
+             + ("" if checkpointing == recipe.checkpointing else
+                f" (the recipe: {'on' if recipe.checkpointing else 'off'})"),
+             OPTIMIZER_LABELS.get(optimizer, optimizer)
+             + ("" if optimizer == recipe.optimizer else
+                f" (the recipe: {OPTIMIZER_LABELS[recipe.optimizer]})")]
+    same = checkpointing == recipe.checkpointing and optimizer == recipe.optimizer
+    tail = f" (the {MODE_NAMES.get(mode, mode)} recipe's defaults)" if same else ""
+    return ", ".join(words) + tail
+
 SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
 """The serving stacks ``inference.SERVING_STACKS`` describes."""
 

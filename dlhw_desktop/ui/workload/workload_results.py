@@ -17,6 +17,7 @@ from dlhw_desktop.core.workload import FitResult, MemoryEstimate, Workload
 from dlhw_desktop.core.workload.comparison import OwnVsRent
 from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.mapping import format_count
+from dlhw_desktop.core.workload.workload import recipe_text
 from dlhw_desktop.ui.workload.labels import (
     STATUS_TEXT,
     duration,
@@ -130,6 +131,8 @@ class WorkloadResults(QWidget):
                              f"{format_count(workload.dataset_tokens or 0)} tokens on "
                              f"{t.gpus} GPU{plural} at {t.mfu:.0%} MFU")
                 lines.append(f"{t.flops:.2e} FLOPs ({rule}); {t.gpu_hours:,.1f} GPU-hours")
+                if t.scaling:
+                    lines.append(escape(t.scaling[0].upper() + t.scaling[1:]))
             elif workload.dataset_tokens is None:
                 lines.append("Give the tokens to train on for a training time.")
             else:
@@ -157,6 +160,9 @@ class WorkloadResults(QWidget):
             else:
                 lines.append("Throughput unknown: the GPUs' bandwidth or tensor rate "
                              "is not in the catalog.")
+        if workload.training:
+            lines.append(escape(recipe_text(workload.checkpointing, workload.optimizer,
+                                            workload.mode).capitalize()))
         self.time_label.setText("<br>".join(lines))
 
     def _show_cost(self, workload: Workload, result: FitResult | None,
