@@ -69,7 +69,8 @@ def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part]
     if job is not None and find is not None and job.status != "fail":
         ids = {o.text("accelerator_id") for o in cloud_offers} - {""}
         accelerators = [p for p in (find(i) for i in sorted(ids)) if p is not None]
-        options = rank_fits(job.workload, accelerators, cloud_offers, max_gpus=1)
+        options = rank_fits(job.workload, accelerators, cloud_offers, max_gpus=1,
+                            include_own=False)
         offer = cheapest_cloud(options, node.gpu, find)
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
                         gear_prices, job, offer, node_own)

@@ -142,6 +142,6 @@ def compare_job(result: FitResult | None, workload: Workload, assumptions: CostA
                 reference: Part | None, find: Finder, prefer: str | None = None) -> OwnVsRent:
     """The job's own cost against the like-for-like rental (``comparison.own_vs_rent``),
     the offers ranked by ``rank_fits`` under the same assumptions."""
-    options = rank_fits(workload, accelerators, cloud, max_gpus=1,
-                        assumptions=assumptions) if cloud else []
+    options = rank_fits(workload, accelerators, cloud, max_gpus=1, assumptions=assumptions,
+                        include_own=False) if cloud else []
     return own_vs_rent(result, options, reference, find, prefer)

@@ -144,6 +144,7 @@ def rank_fits(
     include_unknown: bool = True,
     horizon_hours: float = HOURS_PER_MONTH,
     assumptions: CostAssumptions | None = None,
+    include_own: bool = True,
 ) -> list[FitOption]:
     """Everything that runs ``workload``, cheapest job first.
 
@@ -157,6 +158,7 @@ def rank_fits(
     with an unknown cost come last; ties go to the verdict (pass first), then the time.
     ``unknown`` verdicts (the known part fits, a figure such as activations is missing) are
     kept by default so models with unpublished figures still get an answer, marked so.
+    ``include_own`` False ranks the cloud offers alone (the rental a build is compared with).
     """
     if max_gpus < 1:
         raise InvalidWorkloadError("max_gpus must be at least 1")
@@ -180,7 +182,7 @@ def rank_fits(
     counts = [n for n in range(1, max_gpus + 1) if heads_split_evenly(workload, layout(n))]
     needed = required_stack(workload)
     options: list[FitOption] = []
-    for part in accelerators:
+    for part in accelerators if include_own else ():
         if part.category is not Category.ACCELERATOR or not _ownable(part):
             continue
         if needed and not runs_stack(part, needed):
