@@ -82,7 +82,7 @@ def machine_of(build: Build | None, settings: CheckSettings | None = None) -> Ma
         price_basis = "every part of the build"
     dc_w, efficiency, power_basis = _power(build, settings, bool(others))
     return Machine(priced, _names(unpriced), dc_w, efficiency, power_basis, price_basis,
-                   includes_accelerators=complete)
+                   included=tuple(i.part.id for i in build.accelerators) if complete else ())
 
 
 def _power(build: Build, settings: CheckSettings | None,

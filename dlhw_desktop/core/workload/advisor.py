@@ -32,7 +32,7 @@ from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions
 from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
-from dlhw_desktop.core.workload.workload import Workload
+from dlhw_desktop.core.workload.workload import MODE_NAMES, Workload
 
 Deployment = Literal["either", "cloud", "on-premise"]
 DEPLOYMENTS: tuple[str, ...] = ("either", "cloud", "on-premise")
@@ -167,7 +167,8 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
                 f"{gib(option.vram_bytes)}")
     if fraction is not None:
         fit_text += f" ({fraction:.0%})"
-    reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, {workload.mode}, "
+    reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, "
+                   f"{MODE_NAMES.get(workload.mode, 'inference')}, "
                    f"{workload.base_format}) {fit_text}")
     acts = memory.bytes_of("activations")
     if acts is not None and workload.batch > 1:

@@ -72,8 +72,8 @@ class Machine:
     ``priced_usd`` is what the parts with a price cost (the user's quotes already won);
     ``unpriced`` names the parts without one (the price is then "at least"); ``dc_w`` is
     their sustained draw and ``efficiency`` the supply's, so the wall draw of N GPUs is
-    (N x TDP + ``dc_w``) / ``efficiency``. ``includes_accelerators``: a complete system's
-    price (a DGX) covers its GPUs. The default is no build at all: the GPUs alone, the
+    (N x TDP + ``dc_w``) / ``efficiency``. ``included``: the accelerators a complete
+    system's price covers (a DGX's own modules). The default is no build at all: the GPUs alone, the
     rest named as unpriced and drawing the assumed 250 W.
     """
 
@@ -84,7 +84,8 @@ class Machine:
     power_basis: str = (f"GPU TDPs + {BASE_SYSTEM_W:.0f} W assumed for the rest, at an "
                         f"assumed {ASSUMED_SUPPLY_EFFICIENCY:.0%} supply efficiency")
     price_basis: str = "the GPUs; no other part of the machine is priced"
-    includes_accelerators: bool = False
+    included: tuple[str, ...] = ()
+    """Ids of the accelerators ``priced_usd`` already covers (a DGX's own modules)."""
 
     def __post_init__(self) -> None:
         _check("price of the other parts", self.priced_usd, allow_zero=True)
@@ -255,7 +256,7 @@ def own_machine(accelerators: Iterable[tuple[Part, int]], machine: Machine, *,
         if tdp is None:
             return None
         gpu_w += tdp * count
-        if not machine.includes_accelerators:
+        if part.id not in machine.included:
             if part.price_usd is None:
                 return None
             gpu_usd += part.price_usd * count

@@ -109,12 +109,12 @@ def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
         if own is None:
             basis = "price unknown"
         else:
-            basis = (f"purchase: {count} x {accelerator.display_name}, "
-                     f"{_price_words(accelerator)}")
-            if own.price_usd > (accelerator.price_usd or 0.0) * count + 0.005:
-                basis += f", in {own.price_basis}"
+            basis = f"{count} x {accelerator.display_name} ({_price_words(accelerator)})"
+            rest = own.price_usd - (accelerator.price_usd or 0.0) * count
+            if rest > 0.005:
+                basis += f" + the rest of your build (${rest:,.0f})"
             if own.unpriced:
-                basis += f"; at least: no price for {', '.join(own.unpriced)}"
+                basis += f"; no price for {', '.join(own.unpriced)}"
         return FitOption("own", part, accelerator, count, result.status,
                          result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, price,
                          basis, own.usd_per_hour if own else None, tokens_per_s, result)

@@ -161,8 +161,8 @@ class WorkloadResults(QWidget):
                 lines.append("Throughput unknown: the GPUs' bandwidth or tensor rate "
                              "is not in the catalog.")
         if workload.training:
-            lines.append(escape(recipe_text(workload.checkpointing, workload.optimizer,
-                                            workload.mode).capitalize()))
+            recipe = recipe_text(workload.checkpointing, workload.optimizer, workload.mode)
+            lines.append(escape(recipe[0].upper() + recipe[1:]))
         self.time_label.setText("<br>".join(lines))
 
     def _show_cost(self, workload: Workload, result: FitResult | None,
