@@ -61,8 +61,8 @@ def qualifies(option: FitOption) -> str:
     """Why an offer can run the job: its GPUs hold it in the layout it needs."""
     layout = option.result.parallel.describe()
     fraction = "" if option.fraction is None else f", {option.fraction:.0%} of its memory"
-    return (f"{option.count} x {option.accelerator.display_name} in one instance hold "
-            f"the job ({layout}{fraction})")
+    return (f"{option.count} x {option.accelerator.display_name} hold the job "
+            f"({layout}{fraction})")
 
 
 def why_no_own(result: FitResult | None) -> str:
@@ -93,14 +93,14 @@ def own_vs_rent(result: FitResult | None, options: Sequence[FitOption],
         return OwnVsRent(own, hours, own_run, offer, "no priced cloud offer runs this job",
                          None, None, "", None, why_no_own(result) if own is None else "")
     rent_run = offer.job_hours * offer.usd_per_hour if offer.job_hours is not None else None
-    per_hour, basis = offer.usd_per_hour, "its hourly rate (the speeds are not known)"
+    per_hour, basis = offer.usd_per_hour, "its hourly rate: the speeds are unknown"
     own_tps = result.inference.tokens_per_s if result and result.inference else None
     if hours and rent_run is not None:
         per_hour = rent_run / hours
-        basis = f"the same job: {offer.job_hours:,.1f} h there, {hours:,.1f} h here"
+        basis = f"the job takes {offer.job_hours:,.1f} h there, {hours:,.1f} h here"
     elif own_tps and offer.tokens_per_s:
         per_hour = offer.usd_per_hour * own_tps / offer.tokens_per_s
-        basis = "the same tokens: its rate x this machine's speed / its speed"
+        basis = "its rate scaled by the two speeds"
     even = break_even(own, per_hour) if own is not None and per_hour > 0 else None
     why = qualifies(offer) + ("; the offer you chose in the Advisor" if chosen else "")
     return OwnVsRent(own, hours, own_run, offer, why, rent_run, per_hour, basis, even,

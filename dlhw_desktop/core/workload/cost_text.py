@@ -31,9 +31,9 @@ def own_basis(c: OwnVsRent) -> str:
     if o.unpriced:
         n = len(o.unpriced)
         unpriced = f"; {n} part{'s' if n != 1 else ''} without a price: {', '.join(o.unpriced)}"
-    text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}{unpriced}) over "
-            f"{o.years:g} years at {percent(o.utilisation)} use + energy "
-            f"{money(o.energy_usd_per_hour)}/h at {o.power_w:,.0f} W wall draw, "
+    text = (f"{_bound(money(o.price_usd), c.at_least)} ({o.price_basis}{unpriced}), "
+            f"{o.years:g} years at {percent(o.utilisation)} use + "
+            f"{money(o.energy_usd_per_hour)}/h energy at {o.power_w:,.0f} W wall draw, "
             f"${o.electricity_usd_per_kwh:.2f}/kWh")
     return text + (f", PUE {o.pue:g}" if o.pue != 1 else "")
 
@@ -53,14 +53,15 @@ def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") ->
         if c.own_run_usd is not None:
             rows.append(CostFigure("run_cost", "One run on this machine",
                                    _bound(money(c.own_run_usd), c.at_least),
-                                   "energy + the amortised share of the price"))
+                                   "energy + the price's share"))
     if c.offer is not None and c.offer.usd_per_hour is not None:
         offer = c.offer
         value = (f"{money(c.rent_run_usd)} a run" if c.rent_run_usd is not None
                  else money(offer.usd_per_hour, "h"))
         rows.append(CostFigure(
-            "rent", "Rent instead", f"{value} on {offer.part.display_name}",
-            f"{money(offer.usd_per_hour, 'h')}; it qualifies: {c.why}"))
+            "rent", "Rent instead", value,
+            f"{offer.part.display_name} at {money(offer.usd_per_hour, 'h')}; it qualifies: "
+            f"{c.why}"))
     else:
         rows.append(CostFigure("rent", "Rent instead", NA, c.why))
     if not rented and c.own is None:
@@ -70,12 +71,11 @@ def cost_figures(c: OwnVsRent, *, rented: bool = False, why_no_own: str = "") ->
         be = c.break_even
         if be is None or be.months is None:
             rows.append(CostFigure("break_even", "Break-even", "never",
-                                   "renting the same work costs less per hour than this "
-                                   "machine's electricity"))
+                                   "renting the same work costs less than this machine's "
+                                   "electricity"))
         else:
             rows.append(CostFigure(
                 "break_even", "Break-even", _bound(f"{be.months:,.1f} months", c.at_least),
-                f"{_bound(f'{be.hours:,.0f} h', c.at_least)} of use; renting the same work "
-                f"costs {money(c.rent_usd_per_own_hour)} per hour of this machine "
-                f"({c.basis})"))
+                f"{_bound(f'{be.hours:,.0f} h', c.at_least)} of use; the same work rented: "
+                f"{money(c.rent_usd_per_own_hour)} an hour ({c.basis})"))
     return rows
