@@ -46,11 +46,11 @@ def test_a_multi_gpu_board_counts_every_gpu(parts: PartFactory, make_build: Make
 
 
 def test_a_cost_built_on_a_range_knows_it(parts: PartFactory, make_build: MakeBuild) -> None:
-    from dlhw_desktop.core.build.workload_fit import priced_on_a_range
+    from dlhw_desktop.core.checks.own_cost import machine_of
 
     ranged = dataclasses.replace(parts.rtx_4090(), price_high_usd=1899.0)
-    assert priced_on_a_range(make_build(ranged))
-    assert not priced_on_a_range(make_build(parts.rtx_4090()))
+    assert "price range: its low end" in machine_of(make_build(ranged)).price_basis
+    assert "range" not in machine_of(make_build(parts.rtx_4090())).price_basis
 
 
 def test_compare_shows_a_range_as_a_range(parts: PartFactory) -> None:

@@ -428,7 +428,8 @@ def check_cloud(ctx: CheckContext) -> list[CheckResult]:
         results.append(CheckResult(
             "compat.cloud", "compatibility", "fail", why,
             {"category": part.category.value, "form_factor": part.text("form_factor") or None},
-            (part.id,), "Compare it on the cloud-vs-own tab instead, or remove it."))
+            (part.id,), "Remove it from the parts: the Workload panel's cost section compares "
+            "renting with owning this build (the Advisor's rent proposals go there)."))
     return results
 
 

@@ -243,7 +243,8 @@ class ClusterTab(QWidget):
                                  "plan a cluster of it here.")
             return
         try:
-            self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices())
+            self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices(),
+                                       self.catalog.find)
         except (DlhwError, ValueError) as exc:
             self.message.setText(str(exc))
             return
