@@ -120,3 +120,31 @@ def test_a_shared_build_totals_in_the_chosen_currency_with_its_rate(
     code, out, _ = run(capsys, "share", str(build), "--format", "text")
     assert "Total: €1,279 (at 0.8 EUR/USD set 2026-11-20)" in out
     assert "$1,599" in out  # the part's own line keeps its dated dollar list price
+
+
+def test_import_of_a_resellers_quote_with_currency_header_row_and_build(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    chip = "accelerator/nvidia-rtx-6000-ada-generation"
+    psu = "psu/corsair-rm1000x-2024-black-atx-1000w-fully-modular"
+    quote = tmp_path / "angebot.csv"
+    quote.write_text("ACME GmbH\nAngebot 2026-1142;;\n\nArt.-Nr.;Bezeichnung;Einzelpreis\n"
+                     "CP-9020271-EU;Netzteil;189,90\n;RTX 6000 Ada;6.899,00\n",
+                     encoding="utf-8")
+    build = tmp_path / "ws.dlhw.json"
+    build.write_text(json.dumps({"format": "dlhw-build", "version": 1, "name": "ws",
+                                 "parts": [{"id": chip, "quantity": 2}]}), encoding="utf-8")
+    code, out, _ = run(capsys, "price", "import", str(quote), "--apply")
+    assert code == 0 and out.count("error: the file names no currency") == 2  # German: none
+    assert PriceBook().prices() == []
+    code, out, _ = run(capsys, "price", "import", str(quote), "--currency", "EUR", "--apply")
+    assert code == 0 and out.count("no EUR rate") == 2 and PriceBook().prices() == []
+    assert run(capsys, "price", "rate", "EUR", "1.08")[0] == 0
+    code, out, _ = run(capsys, "price", "import", str(quote), "--currency", "EUR",
+                       "--header-row", "4", "--build", str(build), "--apply", "--json")
+    data = json.loads(out)
+    assert data["header_line"] == 4 and data["in_build"] == {"6": [
+        chip, "accelerator/pny-nvidia-rtx-6000-ada-generation-48gb-gddr6"]}
+    assert {p.part_id: (p.amount, p.currency) for p in PriceBook().prices()} == {
+        psu: (189.9, "EUR"), chip: (6899.0, "EUR")}
+    code, _, err = run(capsys, "price", "import", str(quote), "--header-row", "2")
+    assert code == 2 and "header row you chose has no price column" in err

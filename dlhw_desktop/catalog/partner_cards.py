@@ -376,6 +376,7 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
     records: list[CardRecord] = []
     named: dict[str, str] = {}  # opendb_id -> what its name says of its cooling
     makers: dict[str, list[dict[str, Any]]] = {}  # chip id -> the chip maker's own cards
+    numbers: dict[str, list[str]] = {}  # chip id -> part numbers of the cards it is
     for row in rows:
         vendor = _CHIP_VENDORS.get(row["chipset_manufacturer"].lower())
         if not row["chipset"] or vendor is None:
@@ -397,6 +398,7 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             # NVIDIA's own card, resold under a board partner's name or filed under
             # NVIDIA: the chip row is that card; its figures may fill the chip's gaps
             makers.setdefault(chip["id"], []).append(as_reference(values, row))
+            numbers.setdefault(chip["id"], []).extend(row["part_numbers"].split(";"))
             if values["id"] != chip["id"]:
                 report.aliases.setdefault(values["id"], chip["id"])
                 report.merged_names.setdefault(chip["id"], []).append(values["name"])
@@ -416,6 +418,7 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             report.skipped[reason] += 1
             if values["id"] == chip["id"]:
                 makers.setdefault(chip["id"], []).append(as_reference(values, row))
+                numbers.setdefault(chip["id"], []).extend(row["part_numbers"].split(";"))
             continue
         if is_makers_own(values, chip):
             makers.setdefault(chip["id"], []).append(as_reference(values, row))
@@ -436,6 +439,12 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
     for chip_id in sorted(makers):
         report.chip_figures += fill_chip_from_reference(parts[chip_id], makers[chip_id],
                                                         figure_sources)
+    for chip_id, listed in sorted(numbers.items()):  # a quote names the card by them
+        kept = sorted({n.strip() for n in listed if n.strip()})
+        if kept:
+            notes = parts[chip_id].get("notes") or ""
+            parts[chip_id]["notes"] = (f"{notes} " if notes else "") + (
+                f"Card records merged into this row. Part numbers: {'; '.join(kept)}.")
     corrected = correct_from_siblings([cards[k][2] for k in sorted(cards)], records,
                                       figure_sources)
     if corrected:

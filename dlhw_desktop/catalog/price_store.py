@@ -17,6 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from dlhw_desktop.catalog.readonly_db import open_read_only, write_reason
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import (
@@ -30,7 +31,9 @@ from dlhw_desktop.core.prices.book import (
     price_from_row,
     rate_from_row,
 )
+from dlhw_desktop.core.prices.book_csv import BookContents, checked_price
 from dlhw_desktop.core.prices.currency import DisplayCurrency
+from dlhw_desktop.core.prices.price_list import ImportPreview
 from dlhw_desktop.core.rows import RowProblem, read_rows
 from dlhw_desktop.resources import user_data_dir
 
@@ -63,6 +66,7 @@ class PriceBook:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_data_dir() / "price_book.db"
         self._cache: tuple[dict[str, UserPrice], dict[str, Rate]] | None = None
+        self._failed: str | None = None  # why the book cannot be read (until a write)
         self._problems: list[RowProblem] = []
         self._currency: str | None = None  # the chosen currency, read once
 
@@ -113,7 +117,7 @@ class PriceBook:
                                  f"{_reason(exc)}") from None
         finally:
             conn.close()
-        self._cache = None
+        self._cache = self._failed = None
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         """The rows of a query on the book, read-only (no book yet or a table an older
@@ -121,7 +125,7 @@ class PriceBook:
         if not self._check_file():
             return []
         try:
-            conn = self._connect(write=False)
+            conn = open_read_only(self.path, BUSY_TIMEOUT_MS / 1000)
             try:
                 cursor = conn.execute(sql, args)
                 names = [d[0] for d in cursor.description]
@@ -140,6 +144,15 @@ class PriceBook:
     def _load(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
         if self._cache is not None:
             return self._cache
+        if self._failed is not None:  # not read again for every table row
+            raise PriceBookError(self._failed)
+        try:
+            return self._read_all()
+        except PriceBookError as exc:
+            self._failed = str(exc)
+            raise
+
+    def _read_all(self) -> tuple[dict[str, UserPrice], dict[str, Rate]]:
         prices, price_problems = read_rows(self._read("SELECT * FROM prices"),
                                            price_from_row, "your price book", "part_id")
         rates, rate_problems = read_rows(self._read("SELECT * FROM rates"), rate_from_row,
@@ -162,18 +175,44 @@ class PriceBook:
     def get(self, part_id: str) -> UserPrice | None:
         return self._load()[0].get(part_id)
 
-    def save(self, prices: Iterable[UserPrice]) -> int:
-        """Store prices (one per part; a new one replaces the old), all or none."""
+    def save(self, prices: Iterable[UserPrice], rates: Iterable[Rate] = (),
+             display_currency: str | None = None) -> int:
+        """Store prices (one per part; a new one replaces the old), and with them rates and
+        the display currency (an export of a book read back), all or none. Every price is
+        checked first (``checked_price``): one the book could not read back is refused."""
         today = date.today().isoformat()
         rows = [(p.part_id, p.amount, p.currency, p.price_date, p.note, p.source, today)
-                for p in prices]
-        if not rows:
+                for p in map(checked_price, prices)]
+        rate_rows = [(r.currency, checked_rate(r.usd_per_unit), r.rate_date) for r in rates]
+        code = parse_currency(display_currency) if display_currency else None
+        if not rows and not rate_rows and code is None:
             return 0
         with self._writing() as conn:
             conn.executemany("INSERT OR REPLACE INTO [prices] (part_id, amount, currency, "
                              "price_date, note, source, entered) VALUES (?, ?, ?, ?, ?, ?, "
                              "?)", rows)
+            conn.executemany("INSERT OR REPLACE INTO [rates] (currency, usd_per_unit, "
+                             "rate_date) VALUES (?, ?, ?)", rate_rows)
+            if code is not None:
+                conn.execute("INSERT OR REPLACE INTO [preferences] (key, value) VALUES (?, ?)",
+                             ("display_currency", code))
+        if code is not None:
+            self._currency = code
         return len(rows)
+
+    def save_import(self, preview: ImportPreview) -> int:
+        """Save what an import preview would: its matched prices, and for an export of a
+        price book also its rates and display currency (the CLI and the dialog alike)."""
+        book = preview.book
+        if book is not None:
+            return self.save(preview.prices, book.rates, book.display_currency)
+        return self.save(preview.prices)
+
+    def contents(self) -> BookContents:
+        """Everything the book holds, as an export writes it."""
+        return BookContents(self.prices(), sorted(self.rates().values(),
+                                                  key=lambda r: r.currency),
+                            self.display_currency().code)
 
     def remove(self, part_id: str) -> bool:
         if not self._check_file():
@@ -227,7 +266,4 @@ class PriceBook:
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc)
-    if "readonly" in text or "read-only" in text:
-        return "it is read-only (make the file and its folder writable)"
-    return text
+    return write_reason(exc)

@@ -234,6 +234,15 @@ class Catalog:
         return row[0] if row else None
 
     @_translate_errors
+    def aliases(self) -> dict[str, str]:
+        """Every merged duplicate's id -> the id it became (``part_aliases``; empty for a
+        catalog that predates the table): a price list naming an old id still matches."""
+        try:
+            return dict(self._conn().execute("SELECT alias, part_id FROM part_aliases"))
+        except sqlite3.OperationalError:
+            return {}
+
+    @_translate_errors
     def prices_of(self, part_id: str) -> list[Price]:
         """Every dated purchase price the catalog's sources give a part, newest first (a
         launch price, a later report, a street price: its history)."""
@@ -294,22 +303,23 @@ class Catalog:
 
     @_translate_errors
     def part_names(self, leave_out: Sequence[Category] = ()) -> list[Part]:
-        """Every part with only its id, category, vendor and name (no figures): what
-        matching a price list by part number and name reads, in a tenth of the time of
-        ``parts()``. ``leave_out``: categories not wanted."""
+        """Every part with only its id, category, vendor, name, notes (where the part
+        numbers it lists are) and chip (no figures): what matching a price list reads,
+        in a tenth of the time of ``parts()``. ``leave_out``: categories not wanted."""
         excluded = [c.value for c in leave_out]
         marks = ", ".join("?" for _ in excluded)
         where = f" WHERE category NOT IN ({marks})" if excluded else ""
         names: list[Part] = []
-        for part_id, category, vendor, name in self._conn().execute(
-                f"SELECT id, category, vendor, name FROM parts{where} ORDER BY rowid",
-                excluded):
+        for part_id, category, vendor, name, notes, chip in self._conn().execute(
+                f"SELECT id, category, vendor, name, notes, chip_id FROM parts{where} "
+                "ORDER BY rowid", excluded):
             try:
                 kind = Category(category)
             except ValueError:
                 continue  # a damaged row: ``get`` of its id says what is wrong
             names.append(Part(str(part_id), kind, str(vendor or ""), str(name or part_id),
-                              "", ""))
+                              "", "", notes=notes if isinstance(notes, str) else None,
+                              specs={"chip_id": chip} if isinstance(chip, str) else {}))
         return names
 
     # --- queries for the Catalog tab and `dlhw find` --------------------------

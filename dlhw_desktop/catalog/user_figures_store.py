@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from dlhw_desktop.catalog.readonly_db import open_read_only, write_reason
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import Part
@@ -69,8 +70,7 @@ class UserFiguresStore:
             return []
         self._check_file()
         try:
-            conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
-                                   timeout=BUSY_TIMEOUT_S)
+            conn = open_read_only(self.path, BUSY_TIMEOUT_S)
             try:
                 return conn.execute(
                     "SELECT part_id, field, value, entered, note FROM figures "
@@ -161,7 +161,8 @@ class UserFiguresStore:
             finally:
                 conn.close()
         except (OSError, sqlite3.DatabaseError) as exc:
-            raise UserFiguresError(f"cannot save to your figures {self.path}: {exc}") from exc
+            raise UserFiguresError(f"cannot save to your figures {self.path}: "
+                                   f"{write_reason(exc)}") from exc
         finally:
             self._cache = None
 

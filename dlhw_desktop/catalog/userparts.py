@@ -268,6 +268,13 @@ class PartResolver:
                 f"{exc}; your own prices are not counted")
             return part
 
+    def priced(self, part: Part) -> Part:
+        """``part`` with the user's price (a table row shows the price that counts)."""
+        try:
+            return self.price_book.apply(part)
+        except PriceBookError:
+            return part
+
     def price_book_problems(self) -> list[str]:
         """What could not be read of the price book, once a lookup used it: the whole
         book (not a database) or the rows left out (each named); empty when all is well."""

@@ -117,8 +117,8 @@ def finite_float(text: str) -> float:
 def bounded_int(low: int = 1, high: int = MAX_CLI_INT) -> Callable[[str], int]:
     """argparse type: a whole number from ``low`` to ``high``, said so when outside."""
     def parse(text: str) -> int:
-        digits = text.strip().lstrip("+-")
-        if not digits.isdigit() or len(digits) > 30:
+        digits = text.strip().lstrip("+-")  # ASCII digits only: no "２" or "²"
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
             raise argparse.ArgumentTypeError(f"not a whole number (or far too large): "
                                              f"{text[:40]!r}")
         value = int(text)

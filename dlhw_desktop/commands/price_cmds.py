@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dlhw_desktop.commands.common import (
     add_force,
+    bounded_int,
     checked_output,
     open_catalog,
     print_json,
@@ -67,6 +68,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--column", action="append", default=[], metavar="FIELD=HEADER",
                      help="map a column, e.g. --column price=\"Unit Price\" (fields: "
                           "part_id, part_number, name, price, currency, date, vendor, note)")
+    imp.add_argument("--currency", default=None, metavar="CODE",
+                     help="the currency of prices whose cell, row and column name none "
+                          "(e.g. EUR); without it the file's own word counts, else USD")
+    imp.add_argument("--header-row", type=bounded_int(1), default=None, metavar="LINE",
+                     help="the file line of the header row, when a letterhead hides it")
+    imp.add_argument("--build", type=Path, default=None, metavar="FILE",
+                     help="a saved build: a line that could be several parts prices the "
+                          "one in it")
     imp.add_argument("--apply", action="store_true",
                      help="save the matched rows (nothing is saved without it)")
     imp.add_argument("--json", action="store_true", help="print the preview as JSON")
@@ -178,14 +187,15 @@ def cmd_currency(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from dlhw_desktop.core.files.atomic import write_atomic
-    from dlhw_desktop.core.prices.price_list import prices_csv
+    from dlhw_desktop.core.prices.book_csv import contents_csv
 
     if args.output is not None:  # before reading: never over the book it exports
         checked_output(args, args.output)
     book = _book()
-    prices = book.prices()
+    contents = book.contents()
+    prices = contents.prices
     warn_lines(book.problems())
-    text = prices_csv(prices)
+    text = contents_csv(contents)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -193,7 +203,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         write_atomic(args.output, text.encode("utf-8"))
     except OSError as exc:
         raise DlhwError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    print(f"wrote {len(prices)} prices to {args.output}")
+    print(f"wrote {len(prices)} prices, {len(contents.rates)} rates and the display "
+          f"currency ({contents.display_currency}) to {args.output}")
     return 0
 
 
@@ -211,6 +222,15 @@ def _progress_line():
     return show
 
 
+def _build_part_ids(path: Path, catalog) -> set[str]:
+    """The part ids of a saved build (its warnings go to stderr)."""
+    from dlhw_desktop.core.build import buildfile
+
+    loaded = buildfile.load(path, catalog.find)
+    warn_lines(loaded.warnings)
+    return {item.part_id for item in loaded.build}
+
+
 def read_price_list(path: Path) -> bytes:
     """A price list's bytes: a regular file of at most ``MAX_PRICE_LIST_BYTES`` (a FIFO,
     a device or a 1 GB file is one line, not a hang)."""
@@ -221,8 +241,9 @@ def read_price_list(path: Path) -> bytes:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from dlhw_desktop.core.cluster.gear import gear_items
     from dlhw_desktop.core.fields import Category
-    from dlhw_desktop.core.prices.price_list import preview_import
+    from dlhw_desktop.core.prices.price_list import PartIndex, preview_import
 
     overrides: dict[str, str] = {}
     for item in args.column:
@@ -233,13 +254,25 @@ def cmd_import(args: argparse.Namespace) -> int:
     data = read_price_list(args.file)
     catalog = open_catalog(args)
     # A price list prices what one buys: cloud offers keep their own rates.
-    parts = catalog.part_names(leave_out=[Category.CLOUD])
-    preview = preview_import(data, parts, overrides, progress=_progress_line())
-    saved = _book().save(preview.prices) if args.apply else 0
+    parts = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]), catalog.aliases())
+    book = _book()
+    rates = book.rates()
+    build = _build_part_ids(args.build, catalog) if args.build else set()
+    preview = preview_import(data, parts, overrides, progress=_progress_line(),
+                             currency=args.currency, header_line=args.header_row,
+                             rates=rates, build=build, other_names=gear_items())
+    saved = book.save_import(preview) if args.apply else 0
     if args.json:
         print_json({
             "file": str(args.file), "encoding": preview.encoding,
             "delimiter": preview.delimiter, "columns": preview.columns,
+            "header_line": preview.header_line, "currency": preview.currency,
+            "currency_basis": preview.currency_basis,
+            "in_build": {str(line): [c.id for c in cands]
+                         for line, cands in preview.in_build.items()},
+            "book": None if preview.book is None else {
+                "rates": [vars_rate(r) for r in preview.book.rates],
+                "display_currency": preview.book.display_currency},
             "matched": [{"line": r.line, "part_id": p.part_id, "amount": p.amount,
                          "currency": p.currency, "price_date": p.price_date}
                         for r, p, _ in preview.matched],
@@ -252,10 +285,15 @@ def cmd_import(args: argparse.Namespace) -> int:
         })
         return 0
     print(f"{args.file}: read as {preview.encoding}, separated by {preview.delimiter!r}; "
-          f"columns {', '.join(f'{k}={v!r}' for k, v in preview.columns.items())}")
+          f"header on line {preview.header_line:,}; columns "
+          f"{', '.join(f'{k}={v!r}' for k, v in preview.columns.items())}")
+    print(f"prices without a currency of their own: {preview.currency_basis}")
     for row, price, part in preview.matched:
+        chosen = preview.in_build.get(row.line)
+        why = (f"  [the part in your build; could also be "
+               f"{', '.join(c.id for c in chosen[1:4])}]" if chosen else "")
         print(f"  line {row.line}: match   {part.id}  {price.amount:,.2f} {price.currency} "
-              f"({price.price_date})")
+              f"({price.price_date}){why}")
     for row, candidates in preview.ambiguous:
         names = ", ".join(c.id for c in candidates[:5])
         more = f" and {len(candidates) - 5} more" if len(candidates) > 5 else ""
@@ -268,6 +306,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     for line, reason in preview.skipped:
         print(f"  line {line}: left out: {reason}")
     print(preview.summary())
+    if preview.book is not None:
+        print(f"an export of a price book: {len(preview.book.rates)} rates, display "
+              f"currency {preview.book.display_currency or 'not given'}")
     if args.apply:
         print(f"saved {saved} prices to your price book")
     else:

@@ -116,7 +116,10 @@ def test_a_file_that_is_not_a_price_list_is_refused(data: bytes, message: str) -
 def test_columns_can_be_mapped_by_hand() -> None:
     data = b"Artikel,Betrag\nGeForce RTX 4090,1500\n"
     preview = preview_import(data, PARTS, {"name": "Artikel", "price": "Betrag"})
-    assert [p.amount for p in preview.prices] == [1500.0]
+    assert not preview.prices and "names no currency" in preview.errors[0][1]
+    preview = preview_import(data, PARTS, {"name": "Artikel", "price": "Betrag"},
+                             currency="EUR")
+    assert [(p.amount, p.currency) for p in preview.prices] == [(1500.0, "EUR")]
     with pytest.raises(PriceBookError, match="no column 'Nope'"):
         preview_import(data, PARTS, {"price": "Nope"})
 

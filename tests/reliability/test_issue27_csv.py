@@ -84,7 +84,9 @@ def test_the_compare_table_csv_is_neutralised() -> None:
 def _preview(*prices: str, sep: str = ";") -> tuple[list[float], list[str]]:
     lines = [f"Description{sep}Unit Price"] + [f"GPU 9000{sep}{p}" for p in prices[:1]] + [
         f"Other {i}{sep}{p}" for i, p in enumerate(prices[1:])]
-    preview = preview_import("\n".join(lines).encode(), [GPU])
+    # The currency is chosen for the file: a German list names none (issue #28: a decimal
+    # comma with no currency is not saved as dollars until the user says which).
+    preview = preview_import("\n".join(lines).encode(), [GPU], currency="EUR")
     return [p.amount for p in preview.prices], [m for _, m in preview.errors]
 
 

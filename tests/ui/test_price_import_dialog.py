@@ -42,6 +42,7 @@ def test_a_vendor_quote_is_previewed_and_saved_only_on_save(
     path.write_bytes(QUOTE.encode("cp1252"))
     book = PriceBook(tmp_path / "book.db")
     book.save([user_price(RTX, "1799", "USD", "2026-10-01", "older quote")])
+    book.set_rate("EUR", "1.08", "2026-11-20")  # a quote in euros needs a rate to count
     dialog = open_dialog(qtbot, catalog, book, path)
     assert "read as cp1252, separated by semicolons" in dialog.file_label.text()
     assert dialog.combos["price"].currentText() == "Einzelpreis"
@@ -96,6 +97,7 @@ def test_the_price_column_is_chosen_by_hand_when_its_name_is_unknown(
     path = tmp_path / "list.csv"
     path.write_text("Artikel,Betrag EUR netto\nGeForce RTX 4090,1500\n", encoding="utf-8")
     book = PriceBook(tmp_path / "book.db")
+    book.set_rate("EUR", "1.08", "2026-11-20")
     dialog = open_dialog(qtbot, catalog, book, path)
     assert "no price column" in dialog.message.text()
     assert not dialog.save_button.isEnabled()
@@ -105,6 +107,7 @@ def test_the_price_column_is_chosen_by_hand_when_its_name_is_unknown(
     dialog.combos["price"].activated.emit(dialog.combos["price"].currentIndex())
     qtbot.waitUntil(lambda: dialog.preview is not None, timeout=30_000)
     assert statuses(dialog) == {2: RowStatus.MATCHED}
+    assert dialog.model.lines[0].price.endswith("EUR, " + dialog.preview.prices[0].price_date)
     assert dialog.save_button.isEnabled()
 
 

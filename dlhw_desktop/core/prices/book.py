@@ -60,8 +60,9 @@ RATE = NumberField("usd_per_unit", "Rate", 0.0, 100_000.0, low_open=True,
 """US dollars per unit of a currency: above zero (a rate of 0 would make every price
 free); the dearest currency unit is a few dollars, so 100,000 is a typo."""
 
-_CURRENCY_AFFIX = re.compile(
-    r"(?i)^(usd|eur|gbp|chf|us\$|\$|€|£)\s*|\s*(usd|eur|gbp|chf|\$|€|£)$")
+_CODES = "|".join(sorted(c.lower() for c in CURRENCIES))
+_CURRENCY_AFFIX = re.compile(  # any code a price may be in, or a sign, before or after
+    rf"(?i)^({_CODES}|us\$|\$|€|£|¥)\s*|\s*({_CODES}|\$|€|£|¥)$")
 _POINT_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?", re.ASCII)
 _COMMA_DECIMAL = re.compile(r"(?:[1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,\d+)?", re.ASCII)
 
@@ -133,7 +134,9 @@ def _cut(raw: str) -> str:
     return repr(raw if len(raw) <= 40 else raw[:37] + "...")
 
 
-_NAMED_CURRENCY = re.compile(r"(?i)\b(usd|eur|gbp|chf)\b|us\$|\$|€|£")
+YEN_OR_YUAN = ("JPY", "CNY")
+"""The currencies written ¥: a ¥ price takes its code from the row or the file."""
+_NAMED_CURRENCY = re.compile(rf"(?i)\b({_CODES})\b|us\$|\$|€|£|¥")
 
 
 def parse_quote(text: str, default_currency: str = "USD") -> tuple[float, str]:
@@ -146,6 +149,11 @@ def parse_quote(text: str, default_currency: str = "USD") -> tuple[float, str]:
     if amount > limits.MAX_FIGURE:
         raise PriceBookError(f"{text.strip()!r} is more than a part costs")
     named = _NAMED_CURRENCY.search(text)
+    if named and named.group(0) == "¥":  # yen and yuan alike: never guessed
+        if default_currency.upper() not in YEN_OR_YUAN:
+            raise PriceBookError(f"{text.strip()!r}: ¥ is the sign of both yen and yuan; "
+                                 "choose JPY or CNY as the currency")
+        named = None
     return amount, parse_currency(named.group(0) if named else default_currency)
 
 
@@ -284,5 +292,6 @@ def apply(part: Part, price: UserPrice | None, rates: dict[str, Rate]) -> Part:
     if usd is None:
         note += f" (no {price.currency} rate set: not counted in USD totals)"
     sources["price_usd"] = FigureSource(price.source, price.price_date, note)
-    return replace(part, price_usd=usd, price_date=price.price_date,
+    return replace(part, price_usd=usd, price_high_usd=None,  # a quote is one price
+                   price_date=price.price_date,
                    price_kind=PriceKind.USER_QUOTE.value, figure_sources=sources)

@@ -20,6 +20,12 @@ MAX_TARGET_TPS = 1e6
 """Tokens per second for one user: far beyond any hardware (a million)."""
 MAX_TARGET_TTFT_S = 86400.0
 """Seconds to the first token: a day."""
+MIN_TARGET_TPS = 0.01
+"""Tokens per second for one user: one token in 100 s; a smaller target is a typing error
+(``1e-308`` would be shown as 0)."""
+MIN_TARGET_TTFT_S = 0.001
+"""Seconds to the first token: a millisecond, below any GPU's prefill of one token (a
+smaller target, ``1e-308``, would be shown as "within 0 ms")."""
 
 
 def _positive_int(name: str, value: int | None, most: int) -> None:
@@ -30,12 +36,13 @@ def _positive_int(name: str, value: int | None, most: int) -> None:
                                    f"got {_shown(value)}")
 
 
-def _positive_float(name: str, value: float | None, most: float, unit: str) -> None:
+def _positive_float(name: str, value: float | None, least: float, most: float,
+                    unit: str) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int | float) \
-            or not math.isfinite(value) or not 0 < value <= most:
-        raise InvalidWorkloadError(f"{name} must be above 0 and at most {most:,g} {unit}, "
+            or not math.isfinite(value) or not least <= value <= most:
+        raise InvalidWorkloadError(f"{name} must be from {least:,g} to {most:,.0f} {unit}, "
                                    f"got {_shown(value)}")
 
 
@@ -63,10 +70,10 @@ class ServingRequest:
         _positive_int("input tokens", self.input_tokens, MAX_TOKENS)
         _positive_int("output tokens", self.output_tokens, MAX_TOKENS)
         _positive_int("users", self.users, MAX_USERS)
-        _positive_float("target speed per user", self.target_tps, MAX_TARGET_TPS,
-                        "tokens/s")
+        _positive_float("target speed per user", self.target_tps, MIN_TARGET_TPS,
+                        MAX_TARGET_TPS, "tokens/s")
         _positive_float("target time to first token", self.target_ttft_s,
-                        MAX_TARGET_TTFT_S, "s")
+                        MIN_TARGET_TTFT_S, MAX_TARGET_TTFT_S, "s")
 
     @property
     def is_set(self) -> bool:

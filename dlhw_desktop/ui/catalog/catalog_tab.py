@@ -29,7 +29,6 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFiguresStore
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.prices.book import PriceBookError
 from dlhw_desktop.ui.catalog.catalog_view import (
     EmptyNote,
     clear_sort_indicator,
@@ -172,6 +171,7 @@ class CatalogTab(QWidget):
         self.price_entry = PriceEntry(self.price_book)
         self.price_entry.status_message.connect(self.status_message)
         self.price_entry.price_changed.connect(self._price_changed)
+        self.model.set_adjust(self.price_entry.priced)  # the price column: the one that counts
         details_pane = QWidget(objectName="details_pane")
         details_layout = QVBoxLayout(details_pane)
         details_layout.setContentsMargins(0, 0, 0, 0)
@@ -395,15 +395,14 @@ class CatalogTab(QWidget):
         """The part with the user's quote applied (it is the price that counts)."""
         shown = part
         if part is not None:
-            try:
-                shown = self.price_book.apply(self.user_figures.apply(part))
-            except PriceBookError:
-                shown = part  # a damaged price book must not hide the part
+            plain = part if part.custom else (self._catalog.find(part.id) or part)
+            shown = self.price_entry.priced(self.user_figures.apply(plain))
         self.details.show_part(shown)
         self.price_entry.show_part(part)
 
     def prices_changed(self, part_ids: list[str]) -> None:
         """Prices set elsewhere (an imported price list): the details show the new one."""
+        self.model.reprice(part_ids)
         part = self.price_entry.part
         if part is not None and part.id in set(part_ids):
             self._show_details(part)
@@ -433,6 +432,7 @@ class CatalogTab(QWidget):
         self.figure_changed.emit(part_id)
 
     def _price_changed(self, part_id: str) -> None:
+        self.model.reprice([part_id])
         part = self.price_entry.part
         if part is not None and part.id == part_id:
             self._show_details(part)

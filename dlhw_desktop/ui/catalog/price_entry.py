@@ -136,6 +136,16 @@ class PriceEntry(QWidget):
         except PriceBookError:
             return None
 
+    def priced(self, part: Part) -> Part:
+        """``part`` with the user's price, as every table and total shows it (the catalog's
+        when the book cannot be read: a damaged book must not hide the part)."""
+        if self.book is None:
+            return part
+        try:
+            return self.book.apply(part)
+        except PriceBookError:
+            return part
+
     def show_part(self, part: Part | None) -> None:
         self.part = part
         usable = part is not None and self.book is not None and part.category.value != "cloud"
@@ -168,8 +178,10 @@ class PriceEntry(QWidget):
         except PriceBookError as exc:
             self.status_message.emit(f"Price not saved: {exc}")
             return False
+        name = (self.part.display_name if self.part is not None
+                and self.part.id == price.part_id else price.part_id)
         self.status_message.emit(
-            f"Your price for {price.part_id}: {price.amount:,.2f} {price.currency} "
+            f"Your price for {name}: {price.amount:,.2f} {price.currency} "
             f"(your quote, {price.price_date}), kept in your price book for every build")
         self._changed(price.part_id)
         return True

@@ -6,6 +6,7 @@ The model asks the catalog for rows (it never runs SQL itself). Display text goe
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -78,9 +79,36 @@ class PartTableModel(PartRowsModel):
         self.vendor_in_name = False
         """The name column also names the maker (a list that hides the Vendor column)."""
         self._rows: list[Part] = []
+        self._plain: list[Part] = []  # as the catalog has them, before ``adjust``
         self._total = 0
         self._full: dict[str, Part] = {}
         self._muted = QColor(128, 128, 128)
+        self._adjust: Callable[[Part], Part] | None = None
+
+    def set_adjust(self, adjust: Callable[[Part], Part] | None) -> None:
+        """How a row is shown: the part with the user's price (``PriceBook.apply``), so the
+        price column says the price that counts. Sorting and the price filters stay on the
+        catalog's prices (they run in SQL)."""
+        self._adjust = adjust
+        self._full.clear()
+        self._rows = [self._shown(p) for p in self._plain]
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self._rows) - 1, len(self._columns) - 1))
+
+    def _shown(self, part: Part) -> Part:
+        return part if self._adjust is None else self._adjust(part)
+
+    def reprice(self, part_ids: Iterable[str]) -> None:
+        """The user's price of these parts changed: their rows show the new one now."""
+        wanted = set(part_ids)
+        for part_id in wanted:
+            self._full.pop(part_id, None)
+        for row, part in enumerate(self._plain):
+            if part.id in wanted:
+                self._rows[row] = self._shown(part)
+                self.dataChanged.emit(self.index(row, 0),
+                                      self.index(row, len(self._columns) - 1))
 
     # --- the query --------------------------------------------------------------
     @property
@@ -105,8 +133,9 @@ class PartTableModel(PartRowsModel):
             query = replace(query, sort_field="name", descending=False)
         self._query = query
         self._total = self._catalog.count(query)
-        self._rows = self._catalog.search(query, 0, CHUNK, total=self._total,
-                                          with_sources=False)
+        self._plain = self._catalog.search(query, 0, CHUNK, total=self._total,
+                                           with_sources=False)
+        self._rows = [self._shown(p) for p in self._plain]
         self.endResetModel()
 
     def refresh(self) -> None:
@@ -130,7 +159,8 @@ class PartTableModel(PartRowsModel):
             return
         first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(more) - 1)
-        self._rows.extend(more)
+        self._plain.extend(more)
+        self._rows.extend(self._shown(p) for p in more)
         self.endInsertRows()
 
     # --- Qt model API ----------------------------------------------------------------------
@@ -212,7 +242,8 @@ class PartTableModel(PartRowsModel):
             return part
         cached = self._full.get(part.id)
         if cached is None:
-            cached = self._catalog.find(part.id) or part
+            found = self._catalog.find(part.id)
+            cached = self._shown(found) if found is not None else part
             if len(self._full) > 256:
                 self._full.clear()
             self._full[part.id] = cached

@@ -8,7 +8,7 @@ did, and writes the spec table. ``CompareTab`` draws it and turns clicks into ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dlhw_desktop.catalog.store import Catalog
@@ -35,9 +35,12 @@ LOG_SETTINGS = {"scatter": "compare/log", "normalised": "compare/log_normalised"
 class CompareState:
     """The comparison and the way it is charted, kept across restarts."""
 
-    def __init__(self, catalog: Catalog, settings: AppSettings) -> None:
+    def __init__(self, catalog: Catalog, settings: AppSettings,
+                 priced: Callable[[Part], Part] | None = None) -> None:
         self.catalog = catalog
         self.settings = settings
+        self._priced = priced or (lambda part: part)
+        """The part with the user's price: the per-dollar figures use the price that counts."""
         self._parts: dict[str, Part] = {}
         self._all_accelerators: list[Part] | None = None
         stored = [i for i in settings.get("compare/part_ids") if isinstance(i, str)]
@@ -59,18 +62,25 @@ class CompareState:
         missing = [i for i in self.comparison.ids if i not in self._parts]
         if missing:
             for part in self.catalog.get_many(missing):
-                self._parts[part.id] = part
+                self._parts[part.id] = self._priced(part)
         return [self._parts[i] for i in self.comparison.ids if i in self._parts]
 
     def accelerators(self) -> list[Part]:
         """Every catalog accelerator (the scatter's points), read once."""
         if self._all_accelerators is None:
-            self._all_accelerators = self.catalog.parts(Category.ACCELERATOR, chips_only=True)
+            self._all_accelerators = [self._priced(p) for p in self.catalog.parts(
+                Category.ACCELERATOR, chips_only=True)]
         return self._all_accelerators
+
+    def reprice(self, part_ids: Sequence[str]) -> None:
+        """The user's price of these parts changed: they are looked up again."""
+        for part_id in part_ids:
+            self._parts.pop(part_id, None)
+        self._all_accelerators = None
 
     def accelerator_ids(self, ids: Sequence[str]) -> list[str]:
         parts = self.catalog.get_many(list(ids))
-        self._parts.update({p.id: p for p in parts})
+        self._parts.update({p.id: self._priced(p) for p in parts})
         return [p.id for p in parts if p.category == Category.ACCELERATOR]
 
     def name(self, part_id: str) -> str:
@@ -80,7 +90,7 @@ class CompareState:
     def add(self, part_ids: Sequence[str]) -> tuple[AddResult, str]:
         """Add accelerators; the result and one message saying what happened."""
         ids = list(dict.fromkeys(part_ids))
-        found = {p.id: p for p in self.catalog.get_many(ids)}
+        found = {p.id: self._priced(p) for p in self.catalog.get_many(ids)}
         self._parts.update(found)
         accelerators = [i for i in ids if i in found
                         and found[i].category == Category.ACCELERATOR]

@@ -9,7 +9,7 @@ first shown (pyqtgraph is slow to import).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -54,12 +54,13 @@ class CompareTab(CompareSidebar, CompareExports, QWidget):
     status_message = Signal(str)
 
     def __init__(self, catalog: Catalog, settings: AppSettings,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 priced: Callable[[Part], Part] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compare_tab")
         self.catalog = catalog
         self.settings = settings
-        self.state = CompareState(catalog, settings)
+        self.state = CompareState(catalog, settings, priced)
         self.comparison = self.state.comparison
         self._charts: dict[str, ChartBase] = {}
         self._dirty: set[str] = set(CHART_KINDS)
@@ -257,6 +258,11 @@ class CompareTab(CompareSidebar, CompareExports, QWidget):
         elif what == "baseline":
             self._fill_baselines()
             self._invalidate({"normalised"})
+
+    def prices_changed(self, part_ids: Sequence[str]) -> None:
+        """The user's price of these parts changed: the per-dollar figures follow."""
+        self.state.reprice(part_ids)
+        self._invalidate(set(CHART_KINDS), table=True)
 
     def _invalidate(self, kinds: set[str], table: bool = False) -> None:
         """Mark charts stale; redraw the visible one now, the others when shown."""

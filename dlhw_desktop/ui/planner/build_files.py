@@ -50,6 +50,7 @@ class BuildFileActions:
     resolver: PartResolver
     user_parts_notice: UserPartsNotice
     status_message: SignalInstance
+    price_changed: SignalInstance
     _report: CheckReport | None
 
     def _flush_editors(self) -> None: ...
@@ -163,6 +164,8 @@ class BuildFileActions:
         except PriceBookError as exc:
             self.status_message.emit(f"Price not changed: {exc}", 8000)
             return False
+        self.picker.catalog_model.reprice([part_id])
+        self.price_changed.emit(part_id)  # the Catalog and Compare tabs show it too
         part = self.resolver.find(part_id)
         if part is None or part_id not in self.build:
             return False

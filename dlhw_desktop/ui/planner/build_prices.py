@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from dlhw_desktop.catalog.userparts import PartResolver
     from dlhw_desktop.core.build.build import Build
     from dlhw_desktop.core.checks import CheckReport
+    from dlhw_desktop.ui.planner.part_picker import PartPicker
 
 
 class BuildPriceActions:
@@ -23,6 +24,7 @@ class BuildPriceActions:
 
     build: Build
     resolver: PartResolver
+    picker: PartPicker
     status_message: SignalInstance
 
     def recheck(self) -> CheckReport: ...
@@ -53,6 +55,7 @@ class BuildPriceActions:
     def part_changed(self, part_id: str) -> None:
         """Another feature (the Catalog tab's details pane) changed the user's price or a
         figure of ``part_id``: the build shows the price and figures that now hold."""
+        self.picker.catalog_model.reprice([part_id])
         if part_id in self.build:
             part = self.resolver.find(part_id)
             if part is not None:

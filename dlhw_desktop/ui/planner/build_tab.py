@@ -83,6 +83,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
 
     status_message = Signal(str, int)  # text, timeout in ms (the main window's status bar)
     report_changed = Signal(object)  # CheckReport, after every rerun of the checks
+    price_changed = Signal(str)  # part id whose price the user set in the build's list
 
     def __init__(self, catalog: Catalog, settings: AppSettings, undo_stack: QUndoStack,
                  parent: QWidget | None = None, user_parts: UserParts | None = None,
@@ -123,6 +124,7 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
 
     def _make_widgets(self) -> None:
         self.picker = PartPicker(self.catalog, self.user_parts)
+        self.picker.catalog_model.set_adjust(self.resolver.priced)  # your prices show
 
         self.editors = BuildEditors(self.build, self.set_name, self.set_tier, self.set_notes,
                                     lambda text: self.status_message.emit(text, 10000), self)

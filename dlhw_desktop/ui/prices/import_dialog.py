@@ -10,6 +10,7 @@ pointed at the part it prices; "Save" writes every matched row at once, or none.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt, Signal
@@ -32,21 +33,23 @@ from PySide6.QtWidgets import (
 
 from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
+from dlhw_desktop.core.cluster.gear import gear_items
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.files.reading import read_bounded
 from dlhw_desktop.core.limits import MAX_PRICE_LIST_BYTES
-from dlhw_desktop.core.prices.book import PriceBookError
+from dlhw_desktop.core.prices.book import PriceBookError, Rate
 from dlhw_desktop.core.prices.price_list import (
     ImportPreview,
-    ImportRow,
     PartIndex,
     decode,
     guess_columns,
     preview_import,
     read_table,
 )
+from dlhw_desktop.core.prices.quote_table import QuoteTable, head_rows
 from dlhw_desktop.ui.common.background import run_in_background
+from dlhw_desktop.ui.prices.file_options import FileOptions
 from dlhw_desktop.ui.prices.import_model import PreviewModel, RowStatus, preview_lines
 
 log = logging.getLogger(__name__)
@@ -70,7 +73,8 @@ def part_index(catalog: Catalog) -> PartIndex:
     """Every catalog part by id and normalised name; runs on a worker thread."""
     key = str(catalog.path)
     if key not in _INDEXES:
-        _INDEXES[key] = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]))
+        _INDEXES[key] = PartIndex(catalog.part_names(leave_out=[Category.CLOUD]),
+                                  catalog.aliases())
     return _INDEXES[key]
 
 
@@ -86,14 +90,17 @@ class PriceImportDialog(QDialog):
     prices_saved = Signal(list)  # the part ids whose price the import set
 
     def __init__(self, path: Path, catalog: Catalog, book: PriceBook,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, build_ids: Collection[str] = ()) -> None:
         super().__init__(parent)
         self.setObjectName("price_import_dialog")
         self.setWindowTitle(f"Import price list: {path.name}")
         self.resize(1100, 640)
         self.path, self.catalog, self.book = path, catalog, book
+        self.build_ids = frozenset(build_ids)
+        """The open build's parts: a line that could be several parts prices its one."""
         self.data = b""
         self.header: list[str] = []
+        self.header_line: int | None = None  # the user's choice; None: guessed
         self.preview: ImportPreview | None = None
         self._generation = 0
         self._progress = _Progress(self)
@@ -112,6 +119,9 @@ class PriceImportDialog(QDialog):
             form.setContentsMargins(0, 0, 0, 0)
             form.addRow(label, combo)
             mapping.addLayout(form, i // 4, i % 4)
+        self.options = FileOptions(self)
+        self.options.header_chosen.connect(self._choose_header)
+        self.options.currency_chosen.connect(self._remap)
         self.progress = QProgressBar(objectName="import_progress")
         self.progress.setTextVisible(True)
         self.summary = QLabel(objectName="import_summary")
@@ -167,6 +177,7 @@ class PriceImportDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.file_label)
+        layout.addWidget(self.options)
         layout.addLayout(mapping)
         layout.addWidget(self.progress)
         layout.addLayout(top)
@@ -177,20 +188,29 @@ class PriceImportDialog(QDialog):
         self._read_file()
 
     # --- reading ------------------------------------------------------------------------
-    def _read_file(self) -> None:
+    def _read_file(self, header_line: int | None = None) -> None:
         """Read the file and its header on a worker thread (a bounded read: a regular file
-        of at most ``MAX_PRICE_LIST_BYTES``, never a FIFO or a device), then preview."""
+        of at most ``MAX_PRICE_LIST_BYTES``, never a FIFO or a device), then preview.
+        ``header_line``: the row the user says is the header."""
         self.progress.show()
         self._show_progress(f"Reading {self.path.name}", 0, 0)
-        path = self.path
+        self.save_button.setEnabled(False)
+        path, data = self.path, self.data
 
-        def work() -> tuple[bytes, str, list[str], list[ImportRow], str]:
-            data = read_bounded(path, MAX_PRICE_LIST_BYTES)
-            text, encoding = decode(data)
-            header, rows, delimiter = read_table(text)
-            return data, encoding, header, rows, delimiter
+        def work() -> tuple[bytes, str, QuoteTable | None, str, list[tuple[int, list[str]]]]:
+            raw = data or read_bounded(path, MAX_PRICE_LIST_BYTES)
+            text, encoding = decode(raw)
+            try:
+                table = read_table(text, header_line)
+            except PriceBookError as exc:  # the rows are still offered as header choices
+                return raw, encoding, None, str(exc), head_rows(text)
+            return raw, encoding, table, "", table.lines
 
         run_in_background(work, self._file_read, self._file_failed, self)
+
+    def _choose_header(self, line: int) -> None:
+        self.header_line = line
+        self._read_file(line)
 
     def _file_failed(self, exc: BaseException) -> None:
         if isinstance(exc, DlhwError):
@@ -200,19 +220,32 @@ class PriceImportDialog(QDialog):
         self._fail(f"{self.path.name} could not be read ({type(exc).__name__}: {exc}); "
                    "nothing was saved")
 
-    def _file_read(self, result: tuple[bytes, str, list[str], list[ImportRow], str]) -> None:
-        self.data, encoding, self.header, rows, delimiter = result
-        separator = {",": "commas", ";": "semicolons", "\t": "tabs"}.get(delimiter, delimiter)
-        first = rows[0].line if rows else 2
-        above = f" from line {first:,} (the lines above are its heading)" if first > 2 else ""
-        self.file_label.setText(f"{self.path} — {len(rows):,} rows{above}, read as "
+    def _file_read(self, result: tuple[bytes, str, QuoteTable | None, str,
+                                       list[tuple[int, list[str]]]]) -> None:
+        self.data, encoding, table, problem, rows = result
+        self.options.set_rows(rows, table.header_line if table else self.header_line)
+        if table is None:
+            self._fail(f"{self.path.name}: {problem}\nChoose the header row above, or "
+                       "Cancel.")
+            self.options.setEnabled(bool(rows))
+            return
+        self.header = table.header
+        separator = {",": "commas", ";": "semicolons", "\t": "tabs"}.get(table.delimiter,
+                                                                          table.delimiter)
+        above = (f" from line {table.header_line + 1:,} (the lines above are its heading)"
+                 if table.header_line > 1 else "")
+        how = ("" if table.guessed or self.header_line is not None else
+               " No row names its columns as expected: the widest row is taken as the "
+               "header; choose another under Header row if it is not.")
+        self.file_label.setText(f"{self.path} — {len(table.rows):,} rows{above}, read as "
                                 f"{encoding}, separated by {separator}. Nothing is saved "
-                                "until you press Save.")
+                                f"until you press Save.{how}")
         guessed = guess_columns(self.header)
         for field, combo in self.combos.items():
             combo.clear()
             combo.addItems([NOT_IN_FILE, *[h for h in self.header if h]])
             combo.setCurrentText(guessed.get(field, NOT_IN_FILE))
+            combo.setEnabled(True)
         self._run_preview({})
 
     def _overrides(self) -> dict[str, str]:
@@ -231,16 +264,28 @@ class PriceImportDialog(QDialog):
         self.progress.show()
         self._show_progress("Reading the catalog's part names", 0, 0)
         data, catalog, emit = self.data, self.catalog, self._progress.changed.emit
+        header_line, currency, build = (self.header_line, self.options.chosen_currency(),
+                                        self.build_ids)
+        rates = self._rates()
 
         def work() -> ImportPreview:
             index = part_index(catalog)
 
             def rows_done(done: int, total: int) -> None:
                 emit("Matching rows", done, total)
-            return preview_import(data, index, overrides, progress=rows_done)
+            return preview_import(data, index, overrides, progress=rows_done,
+                                  currency=currency, header_line=header_line, rates=rates,
+                                  build=build, other_names=gear_items())
 
         run_in_background(work, lambda result: self._previewed(generation, result),
                           lambda exc: self._preview_failed(generation, exc), self)
+
+    def _rates(self) -> dict[str, Rate]:
+        """The user's rates: a row in a currency without one is not saved."""
+        try:
+            return self.book.rates()
+        except PriceBookError:
+            return {}
 
     def _show_progress(self, what: str, done: int, total: int) -> None:
         self.progress.setRange(0, total)  # 0..0: busy, no count yet
@@ -254,6 +299,17 @@ class PriceImportDialog(QDialog):
         self.progress.hide()
         for field, combo in self.combos.items():
             combo.setCurrentText(preview.columns.get(field, NOT_IN_FILE))
+        self.options.basis.setText(f"Prices without a currency of their own: "
+                                   f"{preview.currency_basis}")
+        if preview.book is not None:  # an export of a price book reads back as it is
+            self.options.setEnabled(False)
+            for combo in self.combos.values():
+                combo.setEnabled(False)
+            book = preview.book
+            self.options.basis.setText(
+                f"An export of a price book: {len(book.prices):,} prices, {len(book.rates):,} "
+                f"rates and the display currency ({book.display_currency or 'not given'}) "
+                "are restored as they were")
         self._refresh()
 
     def _preview_failed(self, generation: int, exc: BaseException) -> None:
@@ -276,6 +332,7 @@ class PriceImportDialog(QDialog):
         self.save_button.setEnabled(False)
         for combo in self.combos.values():
             combo.setEnabled(keep_mapping)
+        self.options.basis.setText("")
 
     # --- showing ------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -315,13 +372,15 @@ class PriceImportDialog(QDialog):
     def _row_selected(self) -> None:
         row = self._selected_line()
         line = self.model.lines[row] if row is not None else None
-        if line is None or line.status is not RowStatus.AMBIGUOUS:
+        if line is None or len(line.candidates) < 2:
             self._show_choice(False)
             return
         self.choice_label.setText(f"Line {line.line:,} prices:")
         self.choice.clear()
-        for part in line.candidates:
-            self.choice.addItem(f"{part.display_name}  ({part.id})", part.id)
+        names = [part.display_name for part in line.candidates]
+        for part, name in zip(line.candidates, names, strict=True):
+            twin = names.count(name) > 1  # two parts of one name: their kind tells them apart
+            self.choice.addItem(f"{name} ({part.category.label})" if twin else name, part.id)
         self._show_choice(True)
 
     def _show_choice(self, visible: bool) -> None:
@@ -350,8 +409,8 @@ class PriceImportDialog(QDialog):
         if self.preview is None or not self.preview.matched:
             return
         prices = self.preview.prices
-        try:
-            self.book.save(prices)
+        try:  # an export of a price book brings its rates and display currency too
+            self.book.save_import(self.preview)
         except PriceBookError as exc:
             self.message.setText(f"Not saved: {exc}")
             return

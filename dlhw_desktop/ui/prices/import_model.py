@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from dlhw_desktop.core.formatting import money
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import UserPrice
 from dlhw_desktop.core.prices.price_list import ImportPreview, ImportRow
@@ -47,7 +46,7 @@ def _in_file(row: ImportRow, columns: dict[str, str]) -> str:
 
 
 def _price_text(price: UserPrice) -> str:
-    amount = (money(price.amount) if price.currency == "USD"
+    amount = (f"${price.amount:,.2f}" if price.currency == "USD"  # cents, as quoted
               else f"{price.amount:,.2f} {price.currency}")
     return f"{amount}, {price.price_date}"
 
@@ -60,10 +59,17 @@ def preview_lines(preview: ImportPreview,
     columns = preview.columns
     for row, price, part in preview.matched:
         old = current.get(part.id)
-        remark = ("" if old is None else
-                  f"replaces your {old.amount:,.2f} {old.currency} of {old.price_date}")
+        remarks = [] if old is None else [
+            f"replaces your {old.amount:,.2f} {old.currency} of {old.price_date}"]
+        choices = preview.in_build.get(row.line, [])
+        if choices:
+            others = ", ".join(c.display_name for c in choices if c.id != part.id)
+            remarks.insert(0, ("the part in your open build" if part.id == choices[0].id
+                               else "chosen by you") + f"; it could also be {others} "
+                              "(select the row to choose)")
         lines.append(PreviewLine(row.line, RowStatus.MATCHED, _in_file(row, columns),
-                                 _price_text(price), part.display_name, remark))
+                                 _price_text(price), part.display_name, "; ".join(remarks),
+                                 tuple(choices)))
     for row, candidates in preview.ambiguous:
         names = ", ".join(c.display_name for c in candidates[:MAX_CANDIDATES_NAMED])
         more = len(candidates) - MAX_CANDIDATES_NAMED

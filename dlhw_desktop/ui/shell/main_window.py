@@ -22,6 +22,7 @@ from dlhw_desktop.ui.shell.menus import MainMenus
 if TYPE_CHECKING:  # the tabs are imported when first built (start-up stays light)
     from dlhw_desktop.catalog.price_store import PriceBook
     from dlhw_desktop.catalog.store import Catalog
+    from dlhw_desktop.core.parts import Part
     from dlhw_desktop.ui.catalog.catalog_tab import CatalogTab
     from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
     from dlhw_desktop.ui.compare.compare_tab import CompareTab
@@ -160,7 +161,7 @@ class MainWindow(MainMenus, QMainWindow):
     def _make_compare_tab(self) -> QWidget:
         from dlhw_desktop.ui.compare.compare_tab import CompareTab  # pyqtgraph: only when needed
 
-        return CompareTab(self.catalog, self.settings)
+        return CompareTab(self.catalog, self.settings, priced=self._priced)
 
     def _make_build_tab(self) -> QWidget:
         from dlhw_desktop.ui.shell.composition import make_build_tab
@@ -168,7 +169,15 @@ class MainWindow(MainMenus, QMainWindow):
         tab = make_build_tab(self.catalog, self.settings, self.undo_stack,
                              price_book=self.price_book)
         tab.status_message.connect(self.statusBar().showMessage)
+        tab.price_changed.connect(self._build_price_changed)
         return tab
+
+    def _build_price_changed(self, part_id: str) -> None:
+        """A price set in the build's list: the Catalog table and the comparison show it."""
+        if self.catalog_page.is_created:
+            self.catalog_tab.prices_changed([part_id])
+        if self.compare_page.is_created:
+            self.compare_tab.prices_changed([part_id])
 
     def _make_cluster_tab(self) -> QWidget:
         from dlhw_desktop.ui.cluster.cluster_tab import ClusterTab
@@ -206,22 +215,44 @@ class MainWindow(MainMenus, QMainWindow):
             self.statusBar().setToolTip("\n".join(problems[:50]))
         return problems
 
+    def _priced(self, part: Part) -> Part:
+        """The part with the user's price (the catalog's when the book cannot be read)."""
+        from dlhw_desktop.core.prices.book import PriceBookError
+
+        try:
+            return self.price_book.apply(part)
+        except PriceBookError:
+            return part
+
     def _part_changed(self, part_id: str) -> None:
-        """A price or a figure of the part changed in another tab: the build shows it."""
+        """A price or a figure of the part changed in another tab: the build and the
+        comparison show it."""
         if self.build_page.is_created:
             self.build_tab.part_changed(part_id)
+        if self.compare_page.is_created:
+            self.compare_tab.prices_changed([part_id])
 
     def import_prices(self) -> None:
         """File > Import price list…: preview a CSV, save what the user confirms."""
         from dlhw_desktop.ui.prices.price_files import import_price_list
 
-        import_price_list(self, self.catalog, self.price_book, self._prices_imported)
+        build = ({item.part_id for item in self.build_tab.build}
+                 if self.build_page.is_created else set())
+        import_price_list(self, self.catalog, self.price_book, self._prices_imported,
+                          build_ids=build)
 
     def _prices_imported(self, part_ids: list[str]) -> None:
-        for part_id in part_ids:
-            self._part_changed(part_id)
+        if self.build_page.is_created:
+            for part_id in part_ids:
+                self.build_tab.part_changed(part_id)
+        if self.compare_page.is_created:  # one redraw for the whole list
+            self.compare_tab.prices_changed(part_ids)
         if self.catalog_page.is_created:
             self.catalog_tab.prices_changed(part_ids)
+        if self.build_page.is_created:  # an exported book brings rates and a currency too
+            self.build_tab.recheck()
+        if self.cluster_page.is_created:  # and network-gear quotes
+            self.cluster_tab.refresh()
         self.statusBar().showMessage(
             f"Saved {len(part_ids):,} price{'s' if len(part_ids) != 1 else ''} to your "
             "price book", 6000)
