@@ -7,6 +7,7 @@ import argparse
 
 from dlhw_desktop.catalog.coverage import SINCE_YEAR, CategoryCoverage, coverage, overall_share
 from dlhw_desktop.commands.common import open_catalog, print_json
+from dlhw_desktop.core.checks import case_clearance_model, cooler_model
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
 TOP_MISSING = 3
@@ -31,8 +32,38 @@ def _top(row: CategoryCoverage, n: int = TOP_MISSING) -> str:
     return text + (f", +{more} more" if more > 0 else "") if text else "-"
 
 
+def estimate_models() -> list[dict[str, str | int | float]]:
+    """The models that give a verdict where a maker publishes no figure: what each rests
+    on and its error on rows left out of its fit."""
+    cm, cc = cooler_model, case_clearance_model
+    towers = max(row[2] for key, row in cc.CLEARANCE_BANDS.items() if key[1] == "all")
+    return [
+        {"figure": "air cooler heat capacity", "measured": cm.AIR_MEASURED,
+         "basis": f"{cm.AIR_INTERCEPT_W:.1f} W + {cm.AIR_W_PER_MM:.3f} W/mm x height",
+         "error": f"leave-one-out RMS {cm.AIR_BAND_W:.0f} W, mean absolute "
+                  f"{cm.AIR_LOO_MEAN_ABS_W:.1f} W"},
+        {"figure": "AIO heat capacity", "measured": cm.LIQUID_MEASURED,
+         "basis": f"{cm.LIQUID_REF_W:.0f} W on a {cm.LIQUID_REF_RADIATOR_MM:.0f} mm radiator, "
+                  "scaled by the square root of the radiator length",
+         "error": f"none left out (one measured); band +-{cm.LIQUID_BAND_FRACTION:.0%}, derived"},
+        {"figure": "tower cooler clearance",
+         "measured": sum(row[2] for key, row in cc.CLEARANCE_BANDS.items() if key[1] == "all"),
+         "basis": "5th-95th percentile of towers taking the same boards with a similar "
+                  f"graphics-card clearance (largest class {towers:,})",
+         "error": f"held out: {cc.LEAVE_OUT_ERROR['false_pass_share']:.1%} of passes and "
+                  f"{cc.LEAVE_OUT_ERROR['false_fail_share']:.1%} of fails wrong"},
+    ]
+
+
+def models_text() -> list[str]:
+    return ["Estimated where the maker publishes nothing (measured rows, error left out):"] + [
+        f"  {m['figure']}: {m['measured']:,} measured; {m['basis']}; {m['error']}"
+        for m in estimate_models()]
+
+
 def coverage_json(rows: list[CategoryCoverage], since_year: int) -> dict[str, object]:
     return {
+        "estimate_models": estimate_models(),
         "since_year": since_year,
         "overall_share": overall_share(rows),
         "categories": [{
@@ -65,7 +96,7 @@ def coverage_text(rows: list[CategoryCoverage], since_year: int) -> str:
         lines.append("No release year (not counted above): " + ", ".join(
             f"{r.category.plural} {r.undated:,} ({r.undated_complete:,} complete)"
             for r in undated))
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *models_text()])
 
 
 def coverage_markdown(rows: list[CategoryCoverage], since_year: int, catalog_line: str) -> str:
@@ -90,6 +121,10 @@ def coverage_markdown(rows: list[CategoryCoverage], since_year: int, catalog_lin
     lines.append(f"| **All checked** | {sum(r.parts for r in checked):,} | "
                  f"{sum(r.complete for r in checked):,} | **{_pct(overall_share(rows))}** | "
                  f"| {sum(r.undated for r in checked):,} |")
+    lines += ["", "| Estimated figure | Measured rows | Model | Error on rows left out |",
+              "|---|---:|---|---|"]
+    lines += [f"| {m['figure']} | {m['measured']:,} | {m['basis']} | {m['error']} |"
+              for m in estimate_models()]
     return "\n".join(lines)
 
 

@@ -46,19 +46,19 @@ class ClearanceBand:
 CLEARANCE_BANDS: dict[tuple[str, str], tuple[float, float, int]] = {
     ("ATX", "330-380"): (155.0, 190.0, 178),
     ("ATX", "380-420"): (159.0, 195.0, 225),
-    ("ATX", "all"): (155.0, 190.0, 611),
+    ("ATX", "all"): (155.0, 190.0, 610),
     ("ATX", "over 420"): (160.0, 193.0, 147),
     ("ATX", "up to 330"): (150.0, 172.0, 59),
     ("E-ATX", "330-380"): (160.0, 180.0, 39),
     ("E-ATX", "380-420"): (165.0, 195.0, 81),
-    ("E-ATX", "all"): (165.0, 190.0, 304),
+    ("E-ATX", "all"): (165.0, 190.0, 301),
     ("E-ATX", "over 420"): (165.0, 190.0, 176),
     ("Micro-ATX", "330-380"): (148.0, 175.0, 91),
     ("Micro-ATX", "380-420"): (162.0, 210.0, 43),
-    ("Micro-ATX", "all"): (82.0, 210.0, 187),
+    ("Micro-ATX", "all"): (82.0, 210.0, 185),
     ("Micro-ATX", "up to 330"): (65.0, 167.0, 42),
     ("Mini-ITX", "330-380"): (58.0, 210.0, 50),
-    ("Mini-ITX", "all"): (55.0, 200.0, 125),
+    ("Mini-ITX", "all"): (55.0, 200.0, 113),
     ("Mini-ITX", "up to 330"): (55.0, 172.0, 44),
 }
 """(largest board, graphics-card clearance bin) -> (5th, 95th percentile mm, cases)."""
@@ -123,7 +123,8 @@ def bands(data: Iterable[Row]) -> dict[tuple[str, str], tuple[float, float, int]
     groups: dict[tuple[str, str], list[float]] = {}
     for board, bin_name, clearance in data:
         groups.setdefault((board, "all"), []).append(clearance)
-        groups.setdefault((board, bin_name), []).append(clearance)
+        if bin_name != "all":  # a tower without a graphics-card clearance: its class only
+            groups.setdefault((board, bin_name), []).append(clearance)
     return {key: (quantile(v, 0.05), quantile(v, 0.95), len(v))
             for key, v in sorted(groups.items()) if len(v) >= MIN_CASES}
 
