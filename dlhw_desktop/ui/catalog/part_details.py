@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
-from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, Part, format_value
+from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, FigureSource, Part, format_value
 from dlhw_desktop.core.prices.kinds import describe_price, is_stale
+from dlhw_desktop.core.reader_notes import reader_note
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 from dlhw_desktop.core.user_figures import settable_fields
 
@@ -93,9 +94,9 @@ def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = Fals
             text = links.chip_name
         rows.append(_row(part, spec.header, text, spec.name,
                          enterable=spec.name in settable))
-    notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
-    dl_note = part.get("dl_note")
-    flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
+    notes = f"<p>{escape(reader_note(part.notes))}</p>" if part.notes else ""
+    dl_note = reader_note(part.text("dl_note"))
+    flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(dl_note)}</p>"
             if dl_note else "")
     custom = "<p><i>Custom part (yours, not from the catalog)</i></p>" if part.custom else ""
     return (
@@ -140,6 +141,7 @@ def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,
                 f"{escape(src.source_date)})</span> <a href='{ENTER_SCHEME}:{name}'>Change…"
                 f"</a> · <a href='{FORGET_SCHEME}:{name}'>Remove</a></td></tr>")
     if src.source != part.source and text != "n/a" and not own:
+        src = FigureSource(src.source, src.source_date, reader_note(src.note))
         title = escape(f"{src.source} (read {src.source_date})" + (
             f" — {src.note}" if src.note else ""), quote=True)
         own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"

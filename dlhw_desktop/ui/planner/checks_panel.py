@@ -238,6 +238,9 @@ class ChecksPanel(QWidget):
         self.tree.blockSignals(False)
         if key is not None and reselect is None:
             self.check_selected.emit((), "")
+        elif reselect is not None:  # the same check, judged again: its status may differ
+            result = reselect.data(0, RESULT_ROLE)
+            self.check_selected.emit(tuple(result.part_ids), result.status)
         new = [k for k in _failing(report) or [] if before is not None and k not in before]
         if new:
             self._select(lambda r: (r.id, r.part_ids) == new[0])

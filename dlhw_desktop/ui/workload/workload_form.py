@@ -7,6 +7,8 @@ It emits ``edited`` when the user changes an input; it never touches the build.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -38,6 +40,10 @@ MIN_COMBO_CHARS = 14
 DEFAULT_PRESET = "llama-3.1-8b"
 
 
+_SIZE_IN_NAME = re.compile(r"\(\d[\d.]*[MBT](?: MoE)?\)")
+"""A preset whose name already gives its size: "GPT-2 (124M)", "DeepSeek-V3 (671B MoE)"."""
+
+
 class WorkloadForm(QWidget):
     """Model and job inputs; ``edited`` after every user change (not after ``show``)."""
 
@@ -66,7 +72,9 @@ class WorkloadForm(QWidget):
         for model in presets():
             billions = model.params / 1e9
             size = f"{billions:,.1f}B" if billions >= 1 else f"{model.params / 1e6:,.0f}M"
-            self.model_combo.addItem(f"{model.name} ({size})", model.key)
+            named = _SIZE_IN_NAME.search(model.name) is not None  # "GPT-2 (124M)" says it
+            self.model_combo.addItem(model.name if named else f"{model.name} ({size})",
+                                     model.key)
             self.model_combo.setItemData(self.model_combo.count() - 1,
                                          model.source, Qt.ItemDataRole.ToolTipRole)
         self.model_combo.insertSeparator(self.model_combo.count())
