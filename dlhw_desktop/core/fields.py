@@ -412,10 +412,21 @@ def figure_label(key: str) -> str:
         if key.endswith(suffix):
             key, unit = key[: -len(suffix)], name
             break
-    words = key.replace("_", " ").strip()
+    words = " ".join(_ACRONYMS.get(w, w) for w in key.split("_") if w)
     if not any(c.isdigit() for c in words.split(" ", 1)[0]):  # "x16 slots" stays
         words = words[:1].upper() + words[1:]
     return f"{words} ({unit})" if unit else words
+
+
+_ACRONYMS: dict[str, str] = {
+    "cpu": "CPU", "cpus": "CPUs", "gpu": "GPU", "gpus": "GPUs", "psu": "PSU", "psus": "PSUs",
+    "pcie": "PCIe", "nvme": "NVMe", "eps": "EPS", "tdp": "TDP", "vram": "VRAM", "ram": "RAM",
+    "hdd": "HDD", "ssd": "SSD", "mfu": "MFU", "kv": "KV", "atx": "ATX", "aio": "AIO",
+    "8pin": "8-pin", "16pin": "16-pin", "12vhpwr": "12VHPWR", "ecc": "ECC", "ups": "UPS",
+    "pue": "PUE", "it": "IT", "dimm": "DIMM", "dimms": "DIMMs", "tb": "TB", "gb": "GB",
+}
+"""Words of a figure's key that are written as acronyms ("need_pcie_8pin" -> "Need PCIe
+8-pin")."""
 
 
 def field_label(name: str) -> str:

@@ -34,10 +34,14 @@ SCALES = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
 parameter and token counts are written)."""
 
 
-def parse_number(text: str) -> float | None:
+def parse_number(text: str, unit: str = "") -> float | None:
     """The one reading of a number typed as text: ``"70B"`` -> 7e10, ``"1.5k"`` -> 1500,
-    ``"1e9"``, ``"70,000,000,000"``; ``None`` when ``text`` is not a number."""
-    match = _NUMBER_TEXT.fullmatch(text.strip())
+    ``"1e9"``, ``"70,000,000,000"``; ``None`` when ``text`` is not a number. ``unit``: the
+    field's own unit may follow (``"850 W"``, ``"1.5kW"`` for a field in W)."""
+    text = text.strip()
+    if unit and text.lower().endswith(unit.lower()):
+        text = text[: -len(unit)].rstrip()
+    match = _NUMBER_TEXT.fullmatch(text)
     if match is None:
         return None
     return float(match.group(1).replace(",", "")) * SCALES[match.group(2).upper()]

@@ -29,6 +29,7 @@ _FILE_SENTENCE = re.compile(rf"(?:^|(?<=[.;]\s))[^.;]*\b{_SOURCE_FILE}[^.;]*[.;]
 _NAMES = "|".join(sorted((re.escape(n) for n in FIELDS_BY_NAME if "_" in n), key=len,
                          reverse=True))
 _FIELD_NAME = re.compile(rf"(?<![\w/.-])({_NAMES})(?![\w/-])")
+_CHIP = re.compile(r"inherited from chip accelerator/[\w.+-]+")
 _ROW = re.compile(r"\b(rows?)\b")
 _OPENDB = re.compile(r"\bopendb\b")
 
@@ -37,7 +38,8 @@ def reader_note(text: str | None) -> str:
     """``text`` as a user reads it (empty for ``None``); see the module's docstring."""
     if not text:
         return ""
-    note = _UNVERIFIED.sub(UNVERIFIED, text)
+    note = _CHIP.sub("the chip's", text)
+    note = _UNVERIFIED.sub(UNVERIFIED, note)
     note = _MAINTAINER_PHRASES.sub("", note)
     note = _SEE_FILE.sub("", note)
     note = _FILE_SENTENCE.sub("", note)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import urlsplit
 
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.limits import plural
 from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, FigureSource, Part, format_value
 from dlhw_desktop.core.prices.kinds import describe_price, is_stale
 from dlhw_desktop.core.reader_notes import reader_note
@@ -33,6 +34,16 @@ class ChipLinks:
 
     card_count: int = 0
     chip_name: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Display names of the parts a figure names by id (a platform's GPUs, an offer's)."""
+
+
+PART_ID_FIELDS = ("supported_gpus", "accelerator_id")
+"""Figures whose value is part ids (';'-separated): shown by the parts' names."""
+
+
+def _ids(part: Part, name: str) -> list[str]:
+    return [i.strip() for i in part.text(name).split(";") if i.strip()]
 
 
 def cards_filter(chip_id: str) -> Filter:
@@ -44,8 +55,10 @@ def catalog_chip_links(catalog: Catalog) -> Callable[[Part], ChipLinks | None]:
     """What the details pane says of chips and cards, read from ``catalog``."""
 
     def links(part: Part) -> ChipLinks | None:
+        names = {i: found.display_name for name in PART_ID_FIELDS for i in _ids(part, name)
+                 if (found := catalog.find(i)) is not None}
         if part.category is not Category.ACCELERATOR or part.custom:
-            return None
+            return ChipLinks(names=names) if names else None
         chip_id = part.text("chip_id")
         if chip_id:
             chip = catalog.find(chip_id)
@@ -92,6 +105,10 @@ def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = Fals
         text = format_value(spec.name, part.get(spec.name))
         if spec.name == "chip_id" and links is not None and links.chip_name:
             text = links.chip_name
+        elif spec.name in PART_ID_FIELDS and text != "n/a":
+            ids = _ids(part, spec.name)
+            text = ("; ".join(links.names.get(i, "a part not in the catalog") for i in ids)
+                    if links is not None else plural(len(ids), "accelerator"))
         rows.append(_row(part, spec.header, text, spec.name,
                          enterable=spec.name in settable))
     notes = f"<p>{escape(reader_note(part.notes))}</p>" if part.notes else ""
@@ -101,7 +118,7 @@ def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = Fals
     custom = "<p><i>Custom part (yours, not from the catalog)</i></p>" if part.custom else ""
     return (
         f"<h3 style='margin-bottom:2px'>{escape(part.display_name)}</h3>"
-        f"<div style='color:gray'>{escape(part.category.label)} · <code>{escape(part.id)}"
+        f"<div style='color:gray'>{escape(part.category.label)} · id <code>{escape(part.id)}"
         f"</code></div>{custom}{chip_html(part, links)}{flag}"
         "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
         f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
@@ -150,9 +167,6 @@ def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,
         note = src.note
         if is_computed(note):
             text = ESTIMATE_MARK + text
-        chip_id = part.text("chip_id")
-        if chip_id:  # a card's figure from its chip: the chip is named above, once
-            note = note.replace(f"inherited from chip {chip_id}", "the chip's")
         if note:
             own += f" <span style='color:gray'>({escape(note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"

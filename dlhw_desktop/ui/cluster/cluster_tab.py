@@ -35,20 +35,33 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster import planfile
 from dlhw_desktop.core.cluster.fabric import FABRICS
-from dlhw_desktop.core.cluster.plan import MAX_NODES, RACK_LIMITS_KW, ClusterPlan, ClusterSpec
+from dlhw_desktop.core.cluster.plan import (
+    MAX_NODES,
+    RACK_LIMITS_KW,
+    SPEC_FIELDS,
+    ClusterPlan,
+    ClusterSpec,
+)
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.numbers import NumberError
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
 from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
+from dlhw_desktop.ui.common.number_input import debounced, mark_field
 
 if TYPE_CHECKING:
     from dlhw_desktop.catalog.price_store import PriceBook
 
 
-def _number(text: str) -> float | None:
-    """``"70e9"``, ``"70,000,000,000"`` -> float; empty -> None; ValueError otherwise."""
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    return float(cleaned) if cleaned else None
+def _number(name: str, text: str) -> float | None:
+    """``"70B"``, ``"2T"``, ``"70e9"``, ``"70,000,000,000"`` -> float (the one number
+    reading of ``core.numbers``, with the plan's range); empty -> None; ``ValueError``
+    naming the field as the form labels it otherwise."""
+    field = SPEC_FIELDS[name]
+    try:
+        return field.check_optional(text.strip() or None)
+    except NumberError as exc:
+        raise ValueError(str(exc).replace(field.name, field.label, 1)) from None
 
 
 BuildLoader = Callable[[Build, str], bool]
@@ -137,8 +150,10 @@ class ClusterTab(QWidget):
         self.rack_kw.currentIndexChanged.connect(self.refresh)
         self.pue.valueChanged.connect(self.refresh)
         self.storage_write.valueChanged.connect(self.refresh)
+        self._typing = debounced(self, self.refresh)  # applied as you type
         for edit in (self.params, self.tokens, self.mfu):
-            edit.editingFinished.connect(self.refresh)
+            edit.textEdited.connect(lambda _t: self._typing.start())
+            edit.editingFinished.connect(self._typed_now)
         self.overlap.toggled.connect(self.refresh)
         self.quotes.changed.connect(self.refresh)
         self.save_button.clicked.connect(self._ask_save)
@@ -147,13 +162,7 @@ class ClusterTab(QWidget):
 
     def spec(self) -> ClusterSpec:
         """The inputs as a ``ClusterSpec``; ``ValueError`` names a field that is not a number."""
-        values: dict[str, float | None] = {}
-        for name, edit in (("params", self.params), ("tokens", self.tokens),
-                           ("mfu", self.mfu)):
-            try:
-                values[name] = _number(edit.text())
-            except ValueError:
-                raise ValueError(f"{name}: {edit.text()!r} is not a number") from None
+        values = {name: _number(name, edit.text()) for name, edit in self._number_edits()}
         write = self.storage_write.value() or None
         base = self._base_spec or ClusterSpec(nodes=1)
         return replace(base, nodes=self.nodes.value(), fabric=self.fabric.currentData(),
@@ -212,7 +221,34 @@ class ClusterTab(QWidget):
         if name:
             self.open_plan(Path(name))
 
+    def _number_edits(self) -> tuple[tuple[str, QLineEdit], ...]:
+        return (("params", self.params), ("tokens", self.tokens), ("mfu", self.mfu))
+
+    def _typed_now(self) -> None:
+        if self._typing.isActive():
+            self._typing.stop()
+            self.refresh()
+
+    def _bad_input(self) -> str | None:
+        """Mark each field that is not a number; the first one's problem (None: all read)."""
+        first = None
+        for name, edit in self._number_edits():
+            try:
+                _number(name, edit.text())
+            except ValueError as exc:
+                mark_field(edit, str(exc))
+                first = first or str(exc)
+            else:
+                mark_field(edit, None)
+        return first
+
     def refresh(self) -> None:
+        problem = self._bad_input()
+        if problem is not None:  # the last good plan stays on screen; the field says why
+            shown = " The plan below is for the last figures that could be read." if (
+                self.plan is not None) else ""
+            self.message.setText(problem + shown)
+            return
         build = self._build_provider()
         self.quotes.show_fabric(FABRICS[self.fabric.currentData()])
         self.tree.clear()

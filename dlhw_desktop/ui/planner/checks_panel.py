@@ -392,8 +392,17 @@ def _pencil_icon() -> QIcon:
 
 
 def _tooltip(result: CheckResult) -> str:
-    lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
+    lines = [STATUS_WORDS[result.status]]
     lines += [f"Rests on {u.describe()}" for u in result.basis]
     for key, value in result.figures.items():  # labels, never the internal names
-        lines.append(f"{figure_label(key)}: {'n/a' if value is None else value}")
+        lines.append(f"{figure_label(key)}: {_figure_text(value)}")
     return "\n".join(lines)
+
+
+def _figure_text(value: object) -> str:
+    """A check's figure as read: 2.0 is "2", 2000.0 "2,000", unknown "n/a"."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value.is_integer() else f"{value:,.4g}"
+    return str(value)
