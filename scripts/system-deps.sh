@@ -11,7 +11,7 @@ qt_window="libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-ren
 libxcb-shape0 libxcb-xinerama0 libxkbcommon-x11-0 libxcb-randr0 libxcb-xfixes0"
 case "$profile" in
   run) wanted="$qt_core $qt_window" ;;
-  test) wanted="$qt_core poppler-utils" ;;
+  test) wanted="$qt_core poppler-utils librsvg2-bin" ;;
   package) wanted="$qt_core poppler-utils binutils" ;;
   screenshots) wanted="$qt_core $qt_window poppler-utils xvfb xauth xdotool imagemagick" ;;
   *) echo "usage: $0 run|test|package|screenshots" >&2; exit 2 ;;

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QToolTip, QWidget
 
 from dlhw_desktop.core.compare.comparison import write_atomic
 from dlhw_desktop.ui.common.theme import is_dark
+from dlhw_desktop.ui.compare.charts.svg_flatten import flatten_scaled_strokes
 
 # Tableau 10: distinct on white and on a dark grey, and kind to colour-blind readers.
 SLOT_COLOURS: tuple[str, ...] = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
@@ -226,7 +227,9 @@ class ChartBase(pg.GraphicsLayoutWidget):
         return bytes(data.data())
 
     def svg_bytes(self) -> bytes:
-        """The chart as SVG, painted by Qt's ``QSvgGenerator`` at screen resolution.
+        """The chart as SVG, painted by Qt's ``QSvgGenerator`` at screen resolution, with
+        no stroke left under a scaled group (``svg_flatten``: non-browser renderers draw
+        those as slabs).
 
         (pyqtgraph's own SVGExporter raises on some of these items in 0.14.)
         """
@@ -241,13 +244,22 @@ class ChartBase(pg.GraphicsLayoutWidget):
         generator.setResolution(max(72, self.logicalDpiX()))
         generator.setTitle(self.title_text or "DL Hardware Desktop chart")
         generator.setDescription("Exported from DL Hardware Desktop, Compare tab")
-        with self._exporting():
-            painter = QPainter(generator)
-            painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
-            self._render_scene(painter, QRectF(0, 0, width, height))
-            painter.end()
+        # Vector shapes, not pixmaps: a scatter's markers come from a cached atlas on
+        # screen, which an SVG would carry whole, squeezed into every marker.
+        items = [i for i in self.scene().items() if hasattr(i, "setExportMode")]
+        for item in items:
+            item.setExportMode(True, {"antialias": True})
+        try:
+            with self._exporting():
+                painter = QPainter(generator)
+                painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
+                self._render_scene(painter, QRectF(0, 0, width, height))
+                painter.end()
+        finally:
+            for item in items:
+                item.setExportMode(False)
         buffer.close()
-        return bytes(data.data())
+        return flatten_scaled_strokes(bytes(data.data()))
 
     def export_png(self, path: str | Path, scale: float = 2.0) -> Path:
         return write_atomic(path, self.png_bytes(scale))
