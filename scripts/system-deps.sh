@@ -35,10 +35,12 @@ if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  ldconfig  # the loader sees the new libraries before Qt is started below
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   echo "installing system packages with sudo: ${missing[*]}"
   sudo apt-get update -qq
   sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  sudo ldconfig
 else
   echo "These system packages are missing; install them, then run this again:" >&2
   echo "  sudo apt-get install --no-install-recommends ${missing[*]}" >&2
