@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
     QIcon,
     QMouseEvent,
     QPainter,
+    QPalette,
     QPen,
     QPixmap,
     QResizeEvent,
@@ -44,6 +45,7 @@ from dlhw_desktop.ui.common.status_icons import (
     status_icon,
     status_pixmap,
 )
+from dlhw_desktop.ui.common.theme import status_ink
 
 KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
                "cooling": "Cooling", "memory": "Memory", "workload": "Workload tier and fit"}
@@ -189,17 +191,7 @@ class ChecksPanel(QWidget):
         key = (selected.id, selected.part_ids) if selected else None
         before = _failing(self._report)
         self._report = report
-        status = report.verdict if report is not None and report.results else "unknown"
-        headline, detail = verdict_text(report)
-        colour = status_colour(status).name()
-        self.banner.setStyleSheet(
-            f"#verdict_banner {{ border: 2px solid {colour}; border-radius: 6px; }}")
-        self.verdict_icon.setPixmap(status_pixmap(status, 28))
-        self.verdict_label.setText(
-            f"<span style='font-size:15pt; font-weight:600; color:{colour}'>"
-            f"{escape(headline)}</span>")
-        self.verdict_detail.setText(escape(detail))
-        self.verdict_label.setProperty("status", status)
+        self._show_verdict()
 
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -244,6 +236,28 @@ class ChecksPanel(QWidget):
         new = [k for k in _failing(report) or [] if before is not None and k not in before]
         if new:
             self._select(lambda r: (r.id, r.part_ids) == new[0])
+
+    def _show_verdict(self) -> None:
+        """The banner: its frame in the verdict's colour, the headline in that colour at
+        4.5:1 on the current theme's window (chosen again when the theme changes)."""
+        report = self._report
+        status = report.verdict if report is not None and report.results else "unknown"
+        headline, detail = verdict_text(report)
+        frame = status_colour(status).name()
+        ink = status_ink(status, self.palette().color(QPalette.ColorRole.Window))
+        self.banner.setStyleSheet(
+            f"#verdict_banner {{ border: 2px solid {frame}; border-radius: 6px; }}")
+        self.verdict_icon.setPixmap(status_pixmap(status, 28))
+        self.verdict_label.setText(
+            f"<span style='font-size:15pt; font-weight:600; color:{ink}'>"
+            f"{escape(headline)}</span>")
+        self.verdict_detail.setText(escape(detail))
+        self.verdict_label.setProperty("status", status)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._show_verdict()
 
     def show_worst(self) -> bool:
         """Scroll to and select the first check of the verdict's status (the first failing
