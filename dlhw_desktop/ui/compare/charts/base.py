@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html import escape
@@ -17,6 +17,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QToolTip, QWidget
 
 from dlhw_desktop.core.compare.comparison import write_atomic
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.theme import is_dark
 from dlhw_desktop.ui.compare.charts.svg_flatten import flatten_scaled_strokes
 
@@ -27,6 +28,11 @@ VENDOR_COLOURS: dict[str, str] = {"NVIDIA": "#76b900", "AMD": "#e8383d", "Intel"
                                   "Google": "#f4b400", "AWS": "#ff9900",
                                   "Tenstorrent": "#8e5bd0"}
 OTHER_VENDOR = "#8a8f98"
+
+
+def compared_colour(index: int) -> str:
+    """The chart colour of a part's colour index (``Comparison.colour_index``)."""
+    return SLOT_COLOURS[index % len(SLOT_COLOURS)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +124,15 @@ class ChartBase(pg.GraphicsLayoutWidget):
         self._hits: list[Hit] = []
         self.scene().sigMouseMoved.connect(self._hover)
         self.setBackground(self.style_.background)
+        self.colour_of: Callable[[str], str] | None = None
+        """A compared part's colour by its id (the tab sets it: colours stay with their
+        parts when another is removed); without it, colours go by position."""
+
+    def colours(self, parts: Sequence[Part]) -> list[str]:
+        """The colour of each compared part, in order."""
+        if self.colour_of is None:
+            return [SLOT_COLOURS[i % len(SLOT_COLOURS)] for i in range(len(parts))]
+        return [self.colour_of(p.id) for p in parts]
 
     # --- style -------------------------------------------------------------------------
     def apply_style(self, style: ChartStyle) -> None:
