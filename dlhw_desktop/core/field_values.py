@@ -57,3 +57,13 @@ def value_label(field: str, value: str) -> str:
     if labels is None:
         return value
     return labels.get(value.strip().lower(), value)
+
+
+def code_label(value: str) -> str:
+    """The words for a coded value whose field is not known (a check's figure "Kind:
+    rackmount"): the first field's label that has it; anything else as written."""
+    key = value.strip().lower()
+    for labels in VALUE_LABELS.values():
+        if key in labels:
+            return labels[key]
+    return value

@@ -21,6 +21,7 @@ from dlhw_desktop.core.cluster.plan import (
     check_numbers,
     plan_cluster,
 )
+from dlhw_desktop.core.field_values import code_label
 from dlhw_desktop.core.formatting import NA, markdown_text
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.precision import peak_flops
@@ -99,7 +100,7 @@ def sections(plan: ClusterPlan) -> list[Section]:
             ("GPUs", f"{plan.gpus:,}x {node.gpu.display_name} ({node.gpus} per node)"),
             ("Node power", f"{number_text(node.power_w, ' W')} ({node.power_basis})"),
             ("Node height", number_text(node.rack_units, " U")),
-            ("Cooling", node.cooling or "n/a"),
+            ("Cooling", code_label(node.cooling) if node.cooling else "n/a"),
         ]),
         ("Fabric", [
             ("Fabric", f"{plan.fabric.label}, rail-optimised fat tree, {net.tiers} tier(s)"),

@@ -1,10 +1,10 @@
 """What no user may read: internal field names, part ids in running text, bare codes.
 
 ``raw_words(texts)`` returns each offending word with the text it was found in, so a
-failing scan says where to look. Web addresses and file names are left out (a source's
-address may spell anything); a part id is allowed only as a reference for the command line:
-on a line of its own (a tooltip's last line) or after the word "id" (the details pane's
-header), never as a figure's value or inside a sentence.
+failing scan says where to look. Web addresses, file names and a maker's quoted part
+numbers are left out (they may spell anything). A part id is allowed only as a reference
+for the command line: on a line of its own (a tooltip's last line) or after the word "id"
+(the details pane's header), never as a figure's value or inside a sentence.
 """
 
 from __future__ import annotations
@@ -28,8 +28,12 @@ _ALLOWED_ID = re.compile(r"\bid\s*$")
 _WORD = re.compile(r"(?<![\w/-])[A-Za-z][A-Za-z0-9]*(?:[_/-][A-Za-z0-9]+)*")
 
 
+_PART_NUMBERS = re.compile(r"(?i)\bpart numbers?\b[^;\n]*?(?=;|\.\s|\.?$)")
+"""A maker's part numbers are quoted as the maker writes them ("1tb nvme ssd - S880")."""
+
+
 def _scrub(text: str) -> str:
-    return _FILE.sub(" ", _URL.sub(" ", text))
+    return _PART_NUMBERS.sub(" ", _FILE.sub(" ", _URL.sub(" ", text)))
 
 
 def raw_words(texts: Iterable[str]) -> list[tuple[str, str]]:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
 from dlhw_desktop.core.checks.basis import basis_text
 from dlhw_desktop.core.checks.explain import explain
+from dlhw_desktop.core.field_values import code_label
 from dlhw_desktop.core.fields import field_label, figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
@@ -419,4 +420,4 @@ def _figure_text(value: object) -> str:
         return "n/a"
     if isinstance(value, float):
         return f"{value:,.0f}" if value.is_integer() else f"{value:,.4g}"
-    return str(value)
+    return code_label(value) if isinstance(value, str) else str(value)

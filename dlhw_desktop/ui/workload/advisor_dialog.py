@@ -140,8 +140,9 @@ class ProposalCard(QFrame):
         self.caveats.setText("<br>".join(f"<span style='color:{warn}'>⚠ {escape(c)}</span>"
                                          for c in proposal.caveats))
         self.caveats.setVisible(bool(proposal.caveats))
-        part_id, quantity = add_request(option)
-        self.apply_button.setToolTip(f"Add {quantity} × {part_id} to the build")
+        _part_id, quantity = add_request(option)
+        self.apply_button.setToolTip(f"Add {quantity} × {option.part.display_name} to the "
+                                     "build")
 
     def _apply(self) -> None:
         if self.proposal is not None:
