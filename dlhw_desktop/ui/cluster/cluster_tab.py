@@ -8,6 +8,8 @@ reason in place of the plan, nothing is lost.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -261,7 +263,8 @@ class ClusterTab(QWidget):
         try:
             self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices())
         except (DlhwError, ValueError) as exc:
-            self.message.setText(str(exc))
+            # "Fabric (fabric): ..." names the field for files and flags; here its label
+            self.message.setText(re.sub(r" \([a-z_]+\): ", ": ", str(exc), count=1))
             return
         self.message.setText(f"{self.plan.spec.nodes:,} nodes of “{build.name}”: "
                              f"{self.plan.gpus:,} GPUs")
