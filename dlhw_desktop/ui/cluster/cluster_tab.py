@@ -9,7 +9,6 @@ reason in place of the plan, nothing is lost.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
