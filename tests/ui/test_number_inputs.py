@@ -105,3 +105,20 @@ def test_the_build_tabs_token_count_reads_2t_and_a_bad_one_keeps_the_answer(
     qtbot.waitUntil(lambda: bool(tokens.property("invalid")))
     assert "“2 trillion” is not a number" in panel.hint_label.text()
     assert panel.results.isVisible() and panel.results.time_label.text() == answer
+
+
+def test_every_spin_box_reads_the_same_way(qtbot: QtBot) -> None:
+    from dlhw_desktop.ui.common.number_input import CountSpinBox
+
+    budget = NumberSpinBox(suffix=" USD")
+    budget.setRange(0, 1e6)
+    nodes = CountSpinBox()
+    nodes.setRange(1, 100_000)
+    for box, text, value in ((budget, "1.5k", 1500), (nodes, "2k", 2000),
+                             (nodes, "4,096", 4096)):
+        qtbot.addWidget(box)
+        box.show()
+        box.setFocus()
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box, text)
+        assert box.value() == value, text

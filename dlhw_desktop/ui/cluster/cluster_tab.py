@@ -18,14 +18,12 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -48,7 +46,7 @@ from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.numbers import NumberError
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
 from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
-from dlhw_desktop.ui.common.number_input import debounced, mark_field
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 
 if TYPE_CHECKING:
     from dlhw_desktop.catalog.price_store import PriceBook
@@ -86,7 +84,7 @@ class ClusterTab(QWidget):
         """An opened plan's figures the form does not show (electricity price, read
         bandwidth, ...): kept, so saving it again loses nothing."""
 
-        self.nodes = QSpinBox(objectName="cluster_nodes")
+        self.nodes = CountSpinBox(objectName="cluster_nodes")
         self.nodes.setRange(1, MAX_NODES)
         self.nodes.setValue(32)
         self.fabric = QComboBox(objectName="cluster_fabric")
@@ -96,10 +94,10 @@ class ClusterTab(QWidget):
         for kw in RACK_LIMITS_KW:
             self.rack_kw.addItem(f"{kw:g} kW per rack", kw)
         self.rack_kw.setCurrentIndex(RACK_LIMITS_KW.index(40.0))
-        self.pue = QDoubleSpinBox(objectName="cluster_pue", decimals=2, singleStep=0.05)
+        self.pue = NumberSpinBox(objectName="cluster_pue", decimals=2, singleStep=0.05)
         self.pue.setRange(1.0, 3.0)
         self.pue.setValue(1.3)
-        self.storage_write = QDoubleSpinBox(objectName="cluster_storage_write", decimals=0)
+        self.storage_write = NumberSpinBox(objectName="cluster_storage_write", decimals=0)
         self.storage_write.setRange(0, 1_000_000)
         self.storage_write.setSpecialValueText("n/a")
         self.storage_write.setSuffix(" GB/s")

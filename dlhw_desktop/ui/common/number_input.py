@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
 
 from dlhw_desktop.core.numbers import parse_number
 
@@ -47,6 +47,7 @@ class NumberSpinBox(QDoubleSpinBox):
     announces ``settled`` once typing pauses (a value set, stepped or wheeled at once)."""
 
     settled = Signal(float)
+    _unit = ""  # read by validate() while Qt applies the keyword properties
 
     def __init__(self, parent: QWidget | None = None, unit: str = "",
                  **kwargs: object) -> None:
@@ -72,33 +73,64 @@ class NumberSpinBox(QDoubleSpinBox):
         finally:
             self._typing = False
 
-    def _number_text(self, text: str) -> str:
-        text = text.strip()
-        prefix, suffix = self.prefix().strip(), self.suffix().strip()
-        if prefix and text.startswith(prefix):
-            text = text[len(prefix):]
-        if suffix and text.endswith(suffix):
-            text = text[: -len(suffix)]
-        return text.strip()
-
     def validate(self, text: str, pos: int) -> object:
-        body = self._number_text(text)
-        if not body or body == self.specialValueText():
-            return QValidator.State.Intermediate, text, pos
-        value = parse_number(body, self._unit)
-        if value is None:
-            # Part of a number still being typed ("1.", "1e") may be completed.
-            return QValidator.State.Intermediate, text, pos
-        if not self.minimum() <= value <= self.maximum():
-            return QValidator.State.Intermediate, text, pos
-        return QValidator.State.Acceptable, text, pos
+        return _validate(self, self._unit, text, pos)
 
     def valueFromText(self, text: str) -> float:
-        value = parse_number(self._number_text(text), self._unit)
-        return self.value() if value is None else value
+        return _value(self, self._unit, text)
 
     def flush(self) -> None:
         """Apply a pending value now (tests, and a window closing)."""
         if self._timer.isActive():
             self._timer.stop()
             self.settled.emit(self.value())
+
+
+class CountSpinBox(QSpinBox):
+    """A whole-number spin box that reads "4k" or "32,768" like every number field."""
+
+    _unit = ""
+
+    def __init__(self, parent: QWidget | None = None, unit: str = "",
+                 **kwargs: object) -> None:
+        super().__init__(parent, **kwargs)
+        self._unit = unit
+
+    def validate(self, text: str, pos: int) -> object:
+        return _validate(self, self._unit, text, pos, whole=True)
+
+    def valueFromText(self, text: str) -> int:
+        return round(_value(self, self._unit, text))
+
+
+def _body(box: QAbstractSpinBox, text: str) -> str:
+    """The number part of a spin box's text: its prefix and suffix ("40 %") left out."""
+    text = text.strip()
+    prefix, suffix = box.prefix().strip(), box.suffix().strip()  # type: ignore[attr-defined]
+    if prefix and text.startswith(prefix):
+        text = text[len(prefix):]
+    if suffix and text.endswith(suffix):
+        text = text[: -len(suffix)]
+    return text.strip()
+
+
+def _validate(box: QAbstractSpinBox, unit: str, text: str, pos: int,
+              whole: bool = False) -> object:
+    body = _body(box, text)
+    special = box.specialValueText()
+    if special and text.strip() == special.strip():
+        return QValidator.State.Acceptable, text, pos
+    value = parse_number(body, unit) if body else None
+    low, high = box.minimum(), box.maximum()  # type: ignore[attr-defined]
+    if value is None or not low <= value <= high or (whole and value != int(value)):
+        # Part of a number still being typed ("1.", "1e", "4") may yet be completed.
+        return QValidator.State.Intermediate, text, pos
+    return QValidator.State.Acceptable, text, pos
+
+
+def _value(box: QAbstractSpinBox, unit: str, text: str) -> float:
+    special = box.specialValueText()
+    if special and text.strip() == special.strip():
+        return box.minimum()  # type: ignore[attr-defined, no-any-return]
+    value = parse_number(_body(box, text), unit)
+    return box.value() if value is None else value  # type: ignore[attr-defined]

@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -33,7 +32,7 @@ from dlhw_desktop.core.workload.precision import (
     precisions_for_mode,
 )
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU, default_parallelism
-from dlhw_desktop.ui.common.number_input import debounced, mark_field
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip
 
 NO_MODEL = ""
@@ -125,7 +124,7 @@ class WorkloadForm(QWidget):
         self.tokens_edit = QLineEdit(objectName="workload_tokens")
         self.tokens_edit.setPlaceholderText("e.g. 1B, 100M")
         self.tokens_label = QLabel("Tokens to train on")
-        self.mfu_spin = QDoubleSpinBox(objectName="workload_mfu")
+        self.mfu_spin = NumberSpinBox(objectName="workload_mfu")
         self.mfu_spin.setRange(1.0, 100.0)
         self.mfu_spin.setDecimals(0)
         self.mfu_spin.setSuffix(" %")
@@ -378,7 +377,7 @@ class WorkloadForm(QWidget):
 
 
 def _spin(name: str, low: int, high: int, value: int, step: int = 1) -> QSpinBox:
-    spin = QSpinBox(objectName=name)
+    spin = CountSpinBox(objectName=name)
     spin.setRange(low, high)
     spin.setValue(value)
     spin.setSingleStep(step)
