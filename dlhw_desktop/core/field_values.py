@@ -24,7 +24,7 @@ VALUE_LABELS: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyTy
         "form_factor": {"pcie": "PCIe card", **_MODULE_FORMS, "cloud": "Cloud (rented)"},
         "gpu_form_factor": {"sxm": "SXM", "oam": "OAM", "integrated": "Built-in GPU",
                             "sxm/oam": "SXM or OAM"},
-        "cooling": {"active": "Fans (open air)", "blower": "Blower",
+        "cooling": {"active": "Open-air fans", "blower": "Blower",
                     "passive": "Passive (needs server airflow)",
                     "hybrid": "Hybrid (fans and liquid)", "liquid": "Liquid"},
         "system_cooling": {"air": "Air", "liquid": "Liquid"},

@@ -152,7 +152,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("slot_width", "Slot width", "float", "slots", _A),
     FieldSpec("board_length_mm", "Length", "int", "mm", _A),
     FieldSpec("cooling", "Cooling", "text", categories=_A,
-              description="Fans (open air), blower, passive (needs server airflow), hybrid "
+              description="Open-air fans, blower, passive (needs server airflow), hybrid "
                           "or liquid"),
     FieldSpec("power_connectors", "Power connectors", "text", categories=_A),
     FieldSpec("suggested_psu_w", "Suggested PSU", "int", "W", _A),

@@ -29,6 +29,9 @@ _FILE_SENTENCE = re.compile(rf"(?:^|(?<=[.;]\s))[^.;]*\b{_SOURCE_FILE}[^.;]*[.;]
 _NAMES = "|".join(sorted((re.escape(n) for n in FIELDS_BY_NAME if "_" in n), key=len,
                          reverse=True))
 _FIELD_NAME = re.compile(rf"(?<![\w/.-])({_NAMES})(?![\w/-])")
+_QUOTED_KEY = re.compile(r'"[a-z][a-z0-9]*(?:_[a-z0-9]+)*":\s*"([^"]*)"')
+"""A source's own record quoted key and value ("accelerator_interconnect": "18x NVLink"):
+the value is what it says; the key is the source's column name."""
 _CHIP = re.compile(r"inherited from chip accelerator/[\w.+-]+")
 _ROW = re.compile(r"\b(rows?)\b")
 _OPENDB = re.compile(r"\bopendb\b")
@@ -39,6 +42,7 @@ def reader_note(text: str | None) -> str:
     if not text:
         return ""
     note = _CHIP.sub("the chip's", text)
+    note = _QUOTED_KEY.sub(r'"\1"', note)
     note = _UNVERIFIED.sub(UNVERIFIED, note)
     note = _MAINTAINER_PHRASES.sub("", note)
     note = _SEE_FILE.sub("", note)

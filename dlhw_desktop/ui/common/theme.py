@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 STATUS_COLOURS = {"pass": "#2e7d32", "warn": "#b26a00", "fail": "#c62828", "unknown": "#6b7280"}
 
@@ -47,13 +47,18 @@ def apply_theme(app: QApplication, theme: str) -> None:
 
 
 def _repolish(app: QApplication) -> None:
-    """Widgets under a style sheet keep the palette they were polished with: set their
-    sheet again, so a theme change reaches them now, not at the next start."""
+    """Widgets under a style sheet keep the palette they were polished with, a label's
+    links the link colour of when they were set: set them again, so a theme change
+    reaches them now, not at the next start."""
     for widget in app.allWidgets():
         sheet = widget.styleSheet()
         if sheet:
             widget.setStyleSheet("")
             widget.setStyleSheet(sheet)
+        if isinstance(widget, QLabel) and "<a " in widget.text():
+            text = widget.text()  # a link's colour is resolved when its text is set
+            widget.setText("")
+            widget.setText(text)
 
 
 def relative_luminance(colour: QColor) -> float:
