@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QPalette
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
@@ -20,6 +20,7 @@ from dlhw_desktop.core.prices.kinds import describe_price, is_stale
 from dlhw_desktop.core.reader_notes import reader_note
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 from dlhw_desktop.core.user_figures import settable_fields
+from dlhw_desktop.ui.common.theme import status_ink
 
 # In-app links of the details pane: a chip's list of cards, a card's chip.
 CARDS_SCHEME = "dlhw-cards"
@@ -269,4 +270,17 @@ class PartDetails(QTextBrowser):
                          "where it comes from.</p>")
         else:
             links = self._chip_links(part) if self._chip_links is not None else None
-            self.setHtml(part_html(part, links, self._enterable))
+            self.setHtml(self._inked(part_html(part, links, self._enterable)))
+
+    def _inked(self, html: str) -> str:
+        """The pane's muted and status colours at 4.5:1 on the current theme's paper."""
+        paper = self.palette().color(QPalette.ColorRole.Base)
+        muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        return (html.replace("color:gray", f"color:{muted}")
+                .replace("color:#b26a00", f"color:{status_ink('warn', paper)}")
+                .replace("color:#2e7d32", f"color:{status_ink('pass', paper)}"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.show_part(self._part)
