@@ -63,6 +63,11 @@ def test_every_tab_template_and_dialog_speaks_in_labels(
         window.tabs.setCurrentIndex(index)
         qtbot.wait(20)
         _where(raw_words(visible_texts(window)), window.tabs.tabText(index), found)
+    catalog_tab = window.catalog_tab
+    for category in Category:  # each category's own columns, filters and tooltips
+        catalog_tab.set_category(category)
+        qtbot.wait(10)
+        _where(raw_words(visible_texts(catalog_tab)), f"catalog {category.value}", found)
     tab = window.build_tab
     combo = window.findChild(QComboBox, "workload_model")
     for template in TEMPLATES:
@@ -75,6 +80,11 @@ def test_every_tab_template_and_dialog_speaks_in_labels(
         qtbot.wait(10)
         _where(raw_words(visible_texts(window.cluster_tab)), f"cluster {template.key}", found)
         tab.undo_stack.setClean()
+    window.tabs.setCurrentIndex(BUILD)
+    for category in Category:  # the picker's rows, key figures and hidden-part reasons
+        tab.picker.set_category(category)
+        qtbot.wait(10)
+        _where(raw_words(visible_texts(tab.picker)), f"picker {category.value}", found)
     for name, dialog in _dialogs(window, catalog):
         _where(raw_words(visible_texts(dialog)), name, found)
         dialog.close()
