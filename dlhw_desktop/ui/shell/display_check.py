@@ -58,18 +58,29 @@ def _socket_path(display: str) -> str | None:
     return f"/tmp/.X11-unix/X{match.group(1)}" if match else None
 
 
-def display_answers(display: str) -> bool:
-    """A local X display accepts a connection (a remote one is taken on trust)."""
+_SETUP_REQUEST = b"l\0" + (11).to_bytes(2, "little") + (0).to_bytes(2, "little") + bytes(6)
+"""X11's connection setup, little-endian, protocol 11.0, no authorisation: a server that
+is up answers it (success, failure or "authenticate"); one still starting does not yet."""
+
+
+def display_answers(display: str, timeout: float = 1.0) -> bool:
+    """A local X display answers the X11 handshake (a remote one is taken on trust).
+
+    Xvfb opens its socket before it is ready: a plain connect succeeds while Qt, a moment
+    later, still gets "could not connect to display". The handshake's first reply byte is
+    what says the server is serving."""
     path = _socket_path(display)
     if path is None:
         return True
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.settimeout(1.0)
+        sock.settimeout(timeout)
         try:
             sock.connect(path)
+            sock.sendall(_SETUP_REQUEST)
+            reply = sock.recv(1)
         except OSError:
             return False
-    return True
+    return len(reply) == 1 and reply[0] in (0, 1, 2)
 
 
 def wait_for_display(display: str, seconds: float = DISPLAY_WAIT_S,
