@@ -63,8 +63,12 @@ def test_markdown_sheet(capsys, dgx: Path, tmp_path: Path) -> None:
     code, _, err = run(capsys, "cluster", str(dgx), "--nodes", "32", "--markdown", str(sheet))
     assert code == 0, err
     text = sheet.read_text()
-    # the DGX H100 has no sourced price: the node line says so instead of a guess
-    assert "| NVIDIA DGX H100 node (8x NVIDIA H100 SXM5 80 GB) | 32 | n/a |" in text
+    # the node line carries the DGX H100's sourced (reported) price
+    from dlhw_desktop.catalog.store import Catalog
+
+    node = Catalog.open().get("server/nvidia-dgx-h100").price_usd
+    assert node is not None
+    assert f"| NVIDIA DGX H100 node (8x NVIDIA H100 SXM5 80 GB) | 32 | ${node:,.0f} |" in text
     assert "## Fabric" in text and "8 leaf, 4 spine" in text
 
 

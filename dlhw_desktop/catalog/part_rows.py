@@ -48,6 +48,7 @@ def row_to_part(row: dict[str, Any], sources: dict[str, FigureSource] | None = N
         source=expand(_text(row.get("source"))),
         source_date=_text(row.get("source_date")),
         price_usd=read_cell("float", row.get("price_usd")),
+        price_high_usd=read_cell("float", row.get("price_high_usd")),
         price_date=read_cell("text", row.get("price_date")),
         price_kind=read_cell("text", row.get("price_kind")),
         release_year=int(year) if year is not None else None,

@@ -42,6 +42,7 @@ from dlhw_desktop.catalog.partner_card_extract import EXTRACT_FILE, clean_text, 
 from dlhw_desktop.catalog.partner_siblings import (
     CardRecord,
     cooling_from_name,
+    correct_from_siblings,
     fill_from_siblings,
 )
 from dlhw_desktop.catalog.reference_cards import (
@@ -74,6 +75,12 @@ _COOLING = {"blower": "blower", "passive": "passive", "water cooled": "liquid",
 _VENDORS = {"sapphire technology": "Sapphire", "ati": "AMD"}
 _CHIP_VENDORS = {"nvidia": "NVIDIA", "amd": "AMD", "ati": "AMD", "intel": "Intel"}
 _SLOT_W = 75
+BOARD_POWER_RANGE = (0.7, 1.3)
+"""A factory-overclocked card draws up to ~25 % above its chip's board power; a record 30 %
+or more away (a Prime RX 9070 OC filed with the 9070 XT's 304 W) holds another card's
+figure, or a PSU recommendation."""
+BOARD_POWER_RULE = "board power more than 30 % from the chip's: left empty"
+_FOUNDERS = re.compile(r"\bfounders\s+edition\b", re.IGNORECASE)
 _FIELD_WORDS = {"power_connectors": "power connectors", "cooling": "cooling",
                 "board_length_mm": "length", "slot_width": "slot width",
                 "tdp_w": "board power"}
@@ -167,6 +174,13 @@ class ImportReport:
     cooling_from_name: int = 0
     chip_figures: int = 0
     """Unknown chip figures the chip maker's own card record filled."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """A card id that is its chip's reference card (a Founders Edition filed under a board
+    partner) -> the chip's id."""
+    merged_names: dict[str, list[str]] = field(default_factory=dict)
+    """chip id -> the names of the records merged into it (search finds the chip by them)."""
+    rule_changes: dict[str, list[str]] = field(default_factory=dict)
+    """rule -> one example per card it changed (the build's rule log prints them)."""
 
     @property
     def linked(self) -> int:
@@ -292,8 +306,12 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     name = _card_name(vendor, row["name"])
     chip_tdp = chip.get("tdp_w")
     tdp = _in_range(row["tdp_w"], 10, 1000, "board power", cleaned)
-    if tdp is not None and chip_tdp and not 0.5 * chip_tdp <= tdp <= 1.6 * chip_tdp:
-        cleaned["board power far from the chip's (x0.5-x1.6) dropped"] += 1
+    notes: list[str] = []  # the credit is the source (BuildCores, the id, the date)
+    if tdp is not None and chip_tdp and not (
+            BOARD_POWER_RANGE[0] * chip_tdp <= tdp <= BOARD_POWER_RANGE[1] * chip_tdp):
+        cleaned[BOARD_POWER_RULE] += 1
+        notes.append(f"The record's board power of {tdp:g} W is {tdp / chip_tdp - 1:+.0%} "
+                     f"from the chip's {chip_tdp:g} W: left empty (another card's figure?).")
         tdp = None
     length = _in_range(row["length_mm"], 100, 450, "length", cleaned)
     width = _in_range(row["total_slot_width"], 1, 5, "slot width", cleaned)
@@ -304,7 +322,6 @@ def card_values(row: dict[str, str], chip: dict[str, Any], cleaned: Counter[str]
     if year is not None and not 1995 <= year <= MAX_YEAR:
         cleaned[f"release year outside 1995-{MAX_YEAR} dropped"] += 1
         year = None
-    notes: list[str] = []  # the credit is the source (BuildCores, the id, the date)
     boost = _in_range(row["boost_clock_mhz"], 100, 4000, "boost clock", cleaned)
     if boost is not None:
         notes.append(f"Boost clock {boost:,.0f} MHz.")  # the chip's figures: its reference
@@ -373,6 +390,21 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
             report.skipped[reason] += 1
             continue
         values = card_values(row, chip, report.cleaned)
+        if "board power of" in (values["notes"] or ""):
+            report.rule_changes.setdefault(BOARD_POWER_RULE, []).append(
+                f"{values['id']} ({row['tdp_w']} W; chip {chip.get('tdp_w')} W)")
+        if chip.get("vendor") == "NVIDIA" and _FOUNDERS.search(values["name"]):
+            # NVIDIA's own card, resold under a board partner's name or filed under
+            # NVIDIA: the chip row is that card; its figures may fill the chip's gaps
+            makers.setdefault(chip["id"], []).append(as_reference(values, row))
+            if values["id"] != chip["id"]:
+                report.aliases.setdefault(values["id"], chip["id"])
+                report.merged_names.setdefault(chip["id"], []).append(values["name"])
+            report.skipped["a Founders Edition: the chip row itself"] += 1
+            report.rule_changes.setdefault(
+                "Founders Edition card: merged into its chip's row (NVIDIA's card)",
+                []).append(f"{values['id']} -> {chip['id']}")
+            continue
         said = cooling_from_name(values["vendor"], values["name"], row["cooling"])
         if said is not None:
             values["cooling"] = said[0]
@@ -404,6 +436,11 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
     for chip_id in sorted(makers):
         report.chip_figures += fill_chip_from_reference(parts[chip_id], makers[chip_id],
                                                         figure_sources)
+    corrected = correct_from_siblings([cards[k][2] for k in sorted(cards)], records,
+                                      figure_sources)
+    if corrected:
+        report.rule_changes["card figure another model's, its own records agree on "
+                            "another: theirs taken"] = corrected
     report.from_siblings = fill_from_siblings(
         [cards[k][2] for k in sorted(cards)], records, figure_sources)
     for card_id in sorted(cards):

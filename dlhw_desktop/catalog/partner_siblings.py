@@ -134,6 +134,50 @@ def fill_from_siblings(cards: list[CardRecord], records: list[CardRecord],
     return filled
 
 
+CORRECTED_FIELDS = ("board_length_mm", "slot_width", "tdp_w")
+_UNITS = {"board_length_mm": " mm", "slot_width": " slots", "tdp_w": " W"}
+
+
+def correct_from_siblings(cards: list[CardRecord], records: list[CardRecord],
+                          figure_sources: dict[tuple[str, str], tuple[str, ...]]
+                          ) -> list[str]:
+    """A card's length, slot width or board power that two or more of the same card's other
+    records contradict (all agreeing among themselves) and that another model of the same
+    partner and chip has (a VENTUS 2X filed with the VENTUS 3X's 308 mm) is that model's
+    figure: the card takes its own records' figure. Returns one line per change."""
+    own = {r.opendb_id: {name: r.values.get(name) for name in CORRECTED_FIELDS}
+           for r in records}
+    families: dict[tuple[str, str, tuple[str, ...]], list[CardRecord]] = {}
+    models: dict[tuple[str, str], list[CardRecord]] = {}
+    for record in sorted(records, key=lambda r: r.opendb_id):
+        family = record.family
+        if family[2]:
+            families.setdefault(family, []).append(record)
+            models.setdefault(family[:2], []).append(record)
+    changed: list[str] = []
+    for card in cards:
+        family = card.family
+        siblings = [r for r in families.get(family, ()) if r.opendb_id != card.opendb_id]
+        others = [r for r in models.get(family[:2], ()) if r.family != family]
+        for name in CORRECTED_FIELDS:
+            value = own[card.opendb_id][name]
+            said = [own[r.opendb_id][name] for r in siblings
+                    if own[r.opendb_id][name] is not None]
+            if (value is None or len(said) < 2 or len(set(said)) != 1 or said[0] == value
+                    or not any(own[r.opendb_id][name] == value for r in others)):
+                continue
+            card.values[name] = said[0]
+            source = next(r for r in siblings if own[r.opendb_id][name] is not None)
+            figure_sources[(card.values["id"], name)] = (
+                card.values["id"], name, source.values["source"],
+                source.values["source_date"],
+                f"{sibling_note(source)}: {len(said)} records of this card say "
+                f"{said[0]:g}{_UNITS[name]}; its own {value:g}{_UNITS[name]} is another "
+                "model's")
+            changed.append(f"{card.values['id']} {name} {value:g} -> {said[0]:g}")
+    return changed
+
+
 def _can_power(source: CardRecord, card: CardRecord) -> bool:
     """A sibling's connectors serve the card only if they deliver its board power."""
     return card.board_power_w is None or card.board_power_w <= source.connector_capacity_w

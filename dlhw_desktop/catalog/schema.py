@@ -5,11 +5,12 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 7  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
+SCHEMA_VERSION = 8  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
 #                    5: parts.price_kind and the prices table;
 #                    6: the server category (GPU server platforms) and its fields;
 #                    7: chip_id (board-partner cards), ecc_support, dimm_kinds,
 #                       connectors_eps, psu_form_factor, pcie_slot_layout
+#                    8: board_gpus, part_aliases, prices.amount_high
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "prices", "meta")
 
@@ -22,6 +23,7 @@ PRICE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("source", "TEXT NOT NULL"),
     ("source_date", "TEXT NOT NULL"),
     ("note", "TEXT NOT NULL DEFAULT ''"),
+    ("amount_high", "REAL"),
 )
 
 _SQL_TYPES = {"text": "TEXT", "int": "INTEGER", "float": "REAL", "bool": "INTEGER"}
@@ -63,6 +65,15 @@ FACET_INDEX = "parts_facets"
 # catalog walks these in order and stops at the page size instead of sorting every match.
 NAME_INDEX = "parts_by_name"
 CATEGORY_NAME_INDEX = "parts_by_category_name"
+CATEGORY_RELEVANCE_INDEX = "parts_by_category_relevance"
+# Letters first, then names that open with a digit (mostly part numbers and bare series
+# numbers: "0A65633 1TB HDD", "110-BQ-0600-K1 600 BQ"), then punctuation ("(PH-EC6…").
+NAME_RANK = ("CASE WHEN name GLOB '[A-Za-z]*' THEN 0 WHEN name GLOB '[0-9]*' THEN 1 "
+             "ELSE 2 END")
+RELEVANCE_TERMS = ("release_year IS NULL, release_year DESC, price_usd IS NULL, "
+                   f"{NAME_RANK}, name COLLATE NOCASE")
+"""The default order's terms, written once: the index matches the ORDER BY only when
+the expressions are the same text."""
 
 
 def column_sql(spec: FieldSpec) -> str:
@@ -88,6 +99,8 @@ def create_statements() -> list[str]:
         "CREATE TABLE prices (\n  " + ",\n  ".join(f"{n} {k}" for n, k in PRICE_COLUMNS)
         + ",\n  PRIMARY KEY (part_id, price_kind, price_date, currency)\n)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # A duplicate row the build merged into another: its id still finds the part.
+        "CREATE TABLE part_aliases (alias TEXT PRIMARY KEY, part_id TEXT NOT NULL)",
         # Token-prefix search over names, vendors, families and notes; see catalog.search.
         # ``category`` lets a category's matches be counted in the index alone. The index
         # keeps no copy of the text (contentless: the text was a third of the file at
@@ -107,4 +120,8 @@ def create_statements() -> list[str]:
     statements.append(f"CREATE INDEX {NAME_INDEX} ON parts (name COLLATE NOCASE)")
     statements.append(
         f"CREATE INDEX {CATEGORY_NAME_INDEX} ON parts (category, name COLLATE NOCASE)")
+    # A category's default order (``part_query.RELEVANCE``), walked to the first page:
+    # 0.1 ms instead of sorting the category (25-50 ms at 100,000 parts).
+    statements.append(f"CREATE INDEX {CATEGORY_RELEVANCE_INDEX} ON parts (category, "
+                      f"{RELEVANCE_TERMS})")
     return statements

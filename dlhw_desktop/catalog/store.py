@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -24,6 +24,7 @@ from dlhw_desktop.catalog.figure_provenance import (
     inherit_sources,
 )
 from dlhw_desktop.catalog.part_query import (
+    RELEVANCE,
     PartQuery,
     checked_field,
     compat_applies,
@@ -39,6 +40,7 @@ from dlhw_desktop.catalog.schema import (
     REQUIRED_TABLES,
     SCHEMA_VERSION,
 )
+from dlhw_desktop.catalog.source_refs import expand
 from dlhw_desktop.core.errors import CatalogError, UnknownPartError
 from dlhw_desktop.core.fields import (
     ALL_FIELDS,
@@ -46,6 +48,7 @@ from dlhw_desktop.core.fields import (
 )
 from dlhw_desktop.core.files.reading import FileReadError, check_regular_file
 from dlhw_desktop.core.parts import FigureSource, Part
+from dlhw_desktop.core.prices.kinds import Price, price_kind
 from dlhw_desktop.resources import bundled_catalog_path
 
 if TYPE_CHECKING:  # the compatible-parts filter loads the checks (~100 ms): only when used
@@ -209,9 +212,47 @@ class Catalog:
         row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
                                    (part_id,)).fetchone()
         if row is None:
-            raise UnknownPartError(part_id)
+            merged = self.merged_into(part_id)
+            if merged is None:
+                raise UnknownPartError(part_id)
+            part_id = merged
+            row = self._conn().execute(f"SELECT {_SELECT} FROM parts WHERE id = ?",
+                                       (part_id,)).fetchone()
         sources = inherit_sources(self._conn(), [row], figure_sources(self._conn(), [part_id]))
         return self._to_part(row, sources.get(part_id, {}))
+
+    @_translate_errors
+    def merged_into(self, part_id: str) -> str | None:
+        """The id a duplicate row was merged into by the build (``part_aliases``), so a
+        saved build naming the duplicate still opens; None if it was no duplicate (or the
+        catalog predates the table)."""
+        try:
+            row = self._conn().execute("SELECT part_id FROM part_aliases WHERE alias = ?",
+                                       (part_id,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    @_translate_errors
+    def prices_of(self, part_id: str) -> list[Price]:
+        """Every dated purchase price the catalog's sources give a part, newest first (a
+        launch price, a later report, a street price: its history)."""
+        try:
+            rows = self._conn().execute(
+                "SELECT amount, currency, price_kind, price_date, source, source_date, note, "
+                "amount_high FROM prices WHERE part_id = ? ORDER BY price_date DESC, "
+                "price_kind", (part_id,)).fetchall()
+        except sqlite3.OperationalError:  # a catalog from before the range column
+            return []
+        out = []
+        for amount, currency, kind_text, when, source, read, note, high in rows:
+            kind = price_kind(kind_text)
+            if kind is None or not isinstance(amount, int | float):
+                continue
+            out.append(Price(part_id, float(amount), str(currency), kind, str(when),
+                             expand(str(source)), str(read), str(note or ""),
+                             float(high) if isinstance(high, int | float) else None))
+        return out
 
     def find(self, part_id: str) -> Part | None:
         try:
@@ -299,22 +340,29 @@ class Catalog:
         matching a large share of the parts, e.g. the first letter typed — walk the name
         index and stop after a page instead of sorting tens of thousands of matches.
         """
+        if query.sort_field == RELEVANCE and query.text.strip():
+            # typed words: the parts matching them whole first, then by name (a broad
+            # search walks the name index instead of sorting thousands of matches)
+            query = replace(query, sort_field="name", descending=False)
         where, params = where_clause(query, self._conn(), self._groups)
         order = order_clause(query)
         source = "parts"
         if total is not None and self._walk_name_index(query, total):
             index = CATEGORY_NAME_INDEX if query.category is not None else NAME_INDEX
             source = f"parts INDEXED BY {index}"
+            values: list[object] = []
         else:  # a narrow search: whole-word matches first (a broad one walks the names)
             first, values = whole_words_first(query)
             order, params = first + order, [*params, *values]
         sql = f"SELECT {_SELECT} FROM {source}{where} ORDER BY {order} LIMIT ? OFFSET ?"
+        page = [*params, int(limit), int(offset)]
         if query.sort_field != "name":
             # No index gives this order: sort the keys alone, then read the page's rows
             # (sorting whole rows cost 1.5-3x as much at 68,000 rows of a category).
             sql = (f"SELECT {_SELECT} FROM parts WHERE rowid IN (SELECT rowid FROM "
                    f"parts{where} ORDER BY {order} LIMIT ? OFFSET ?) ORDER BY {order}")
-        rows = self._conn().execute(sql, [*params, int(limit), int(offset)]).fetchall()
+            page += values  # the outer ORDER BY's own whole-word term
+        rows = self._conn().execute(sql, page).fetchall()
         if not with_sources:  # a list page: per-figure sources are fetched on demand
             return self._readable(rows, {})
         sources = figure_sources(self._conn(), [r["id"] for r in rows])

@@ -16,6 +16,7 @@ from dlhw_desktop.commands.common import (
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, detail_fields_for
 from dlhw_desktop.core.files.atomic import write_atomic
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.limits import MAX_SEARCH_RESULTS
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import PriceKind
@@ -92,6 +93,7 @@ def cmd_find(args: argparse.Namespace) -> int:
 def _summary(part: Part) -> dict[str, object]:
     return {"id": part.id, "category": part.category.value, "vendor": part.vendor,
             "name": part.name, "price_usd": part.price_usd,
+            "price_high_usd": part.price_high_usd,
             "release_year": part.release_year, "custom": part.custom}
 
 
@@ -112,7 +114,7 @@ _HEADLINE = {
 def _headline(part: Part) -> str:
     bits = [f"{format_value(n, part.get(n))}" for n in _HEADLINE[part.category]]
     if part.price_usd is not None:
-        bits.append(format_value("price_usd", part.price_usd))
+        bits.append(price_range_text(part.price_usd, part.price_high_usd))
     return ", ".join(bits)
 
 
@@ -126,7 +128,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     rows: list[tuple[str, str, str]] = []
     for name in ("family", "price_usd", "price_date", "price_kind", "release_year"):
         value = part.get(name)
-        shown = (PriceKind(value).label if name == "price_kind" and value in PRICE_KINDS
+        shown = (price_range_text(part.price_usd, part.price_high_usd)
+                 if name == "price_usd" and part.price_usd is not None
+                 else PriceKind(value).label if name == "price_kind" and value in PRICE_KINDS
                  else format_value(name, value))
         rows.append((FIELDS_BY_NAME[name].label, shown, ""))
     for spec in detail_fields_for(part.category):
@@ -174,11 +178,16 @@ def cmd_catalog_build(args: argparse.Namespace) -> int:
     if report.pending_prices_skipped:
         print(f"note: {report.pending_prices_skipped} launch prices in prices_pending.csv "
               "wait for parts the catalog does not hold yet (skipped)")
+    if report.rules is not None:
+        print("\n".join(report.rules.lines()))
+        if args.verbose and report.open_data is None:
+            print("\n".join(report.rules.report_lines()))
     if report.open_data is not None:
         from dlhw_desktop.catalog.opendb.summary import summary_lines
 
         print("\n".join(summary_lines(report.open_data)))
-        full = report.open_data.lines()
+        full = report.open_data.lines() + (report.rules.report_lines() if report.rules
+                                           else [])
         if args.verbose:
             print("\n".join(full))
         if args.report is not None:

@@ -105,7 +105,8 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         changes["overlap"] = False
     spec = replace(spec, **changes)  # each number checked by name (plan.SPEC_FIELDS) in
     # plan_for_build: --params 0, 1e308 or inf is one line naming Parameters (params)
-    plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD), _gear_prices())
+    plan = plan_for_build(build, spec, catalog.parts(Category.CLOUD), _gear_prices(),
+                          resolve.find)
     if args.output is not None:
         planfile.save(build, spec, args.output)
     if args.markdown is not None:

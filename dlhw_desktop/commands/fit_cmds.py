@@ -31,6 +31,8 @@ from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import grouped
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
+from dlhw_desktop.core.workload.comparison import OwnVsRent
+from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import (
     CostAssumptions,
@@ -59,6 +61,7 @@ from dlhw_desktop.core.workload.workload import (
     SERVING_STACK_KEYS,
     STRATEGIES,
     Workload,
+    recipe_text,
 )
 
 EXIT_FAILED_CHECK = 1
@@ -101,9 +104,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="dataset size in samples (images) instead of tokens")
     p.add_argument("--mfu", type=finite_float, metavar="M",
                    help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
-    p.add_argument("--optimizer", choices=OPTIMIZERS, help="default adamw")
+    p.add_argument("--optimizer", choices=OPTIMIZERS,
+                   help="default: the mode's recipe (paged-adamw for qlora, else adamw)")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
-    p.add_argument("--checkpointing", action="store_true", help="activation checkpointing")
+    recompute = p.add_mutually_exclusive_group()
+    recompute.add_argument("--checkpointing", action="store_true",
+                           help="activation checkpointing (default: on for lora and qlora, "
+                           "as their recipes run; off for full training)")
+    recompute.add_argument("--no-checkpointing", action="store_true",
+                           help="no activation checkpointing, whatever the mode's recipe")
     p.add_argument("--checkpoint-every", type=int, metavar="N",
                    help="with --checkpointing, recompute every N-th layer only (default 1)")
     p.add_argument("--no-flash-attention", action="store_true",
@@ -187,6 +196,8 @@ def _flags_mapping(args: argparse.Namespace) -> dict[str, Any]:
         data["fp32_grads"] = True
     if args.checkpointing:
         data["checkpointing"] = True
+    if getattr(args, "no_checkpointing", False):
+        data["checkpointing"] = False
     if args.no_flash_attention:
         data["flash_attention"] = False
     if args.offload:
@@ -215,8 +226,9 @@ def _planned_workload(args: argparse.Namespace,
 
 
 def _assumptions(args: argparse.Namespace, build: Build | None = None) -> CostAssumptions:
-    """``core.build_fit.cost_assumptions``: the function the app's panel uses too."""
-    from dlhw_desktop.core.build.workload_fit import cost_assumptions
+    """``core.checks.own_cost.job_assumptions``: the function the app's panel, the sheet
+    and the share text use too."""
+    from dlhw_desktop.core.checks.own_cost import job_assumptions
 
     if args.electricity is not None and args.electricity < 0:
         raise InvalidWorkloadError(f"electricity price must be >= 0, got {args.electricity!r}")
@@ -224,8 +236,8 @@ def _assumptions(args: argparse.Namespace, build: Build | None = None) -> CostAs
                         ("utilisation", args.utilisation)):
         if value is not None and value <= 0:
             raise InvalidWorkloadError(f"{name} must be positive, got {value!r}")
-    return cost_assumptions(build, electricity_usd_per_kwh=args.electricity,
-                            utilisation=args.utilisation, years=args.years, pue=args.pue)
+    return job_assumptions(build, electricity_usd_per_kwh=args.electricity,
+                           utilisation=args.utilisation, years=args.years, pue=args.pue)
 
 
 _GPU_SPEC = re.compile(r"^(?P<id>.+?)\s*(?:[x*:])\s*(?P<n>\d+)$")
@@ -333,6 +345,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if loaded is not None:
         data["model_file"] = {k: v for k, v in loaded.to_dict().items() if k != "model"}
     result: FitResult | None = None
+    comparison: OwnVsRent | None = None
     if find is not None:
         if build is not None and args.build:
             accelerators = _build_accelerators(args.build, build)
@@ -344,6 +357,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
                      assumptions=assumptions)
         memory = result.memory
         data.update(result.to_dict())
+        comparison = _comparison(args, result, workload, assumptions, accelerators, find)
+        data["own_vs_rent"] = comparison.to_dict()
         if planned.serving.is_set:  # asked by a serving flag or the build file
             serving = serving_for_fit(result, planned.serving,
                                       open_catalog(args).parts(Category.CLOUD))
@@ -363,7 +378,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        _print_text(workload, memory, result, ranking)
+        _print_text(workload, memory, result, ranking, comparison)
         if serving is not None:
             print_serving(serving)
     if result is not None and result.status == "fail":
@@ -382,13 +397,26 @@ _GPU_NUMBER = re.compile(r" #(\d+)\b")
 
 
 
+def _comparison(args: argparse.Namespace, result: FitResult, workload: Workload,
+                assumptions: CostAssumptions, accelerators: list[tuple[Part, int]],
+                find: Finder) -> OwnVsRent:
+    """Own against the like-for-like rental, as the panel and the sheet compute it."""
+    from dlhw_desktop.core.checks.own_cost import compare_job
+
+    catalog = open_catalog(args)
+    return compare_job(result, workload, assumptions,
+                       catalog.parts(Category.ACCELERATOR, chips_only=True),
+                       catalog.parts(Category.CLOUD), accelerators[0][0], find)
+
+
 def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | None,
-                ranking: list[Any] | None) -> None:
+                ranking: list[Any] | None, comparison: OwnVsRent | None = None) -> None:
     out = sys.stdout.write
     model = workload.model
+    recipe = (f", {recipe_text(workload.checkpointing, workload.optimizer, workload.mode)}"
+              if workload.training else "")
     out(f"{model.name}: {workload.mode}, {format_label(workload.base_format)}, "
-        f"batch {workload.batch}, "
-        f"{workload.seq_len} tokens/sample\n")
+        f"batch {workload.batch}, {workload.seq_len} tokens/sample{recipe}\n")
     out(f"Memory per GPU ({memory.parallel.describe()}):\n")
     width = max(len(i.label) for i in memory.items)
     for item in memory.items:
@@ -410,7 +438,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
         if result.training is not None:
             t = result.training
             out(f"Time (estimate): {t.flops:.3g} FLOPs ({t.rule}) -> {t.hours:,.1f} h "
-                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU\n")
+                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU"
+                + (f"; {t.scaling}" if t.scaling else "") + "\n")
         elif result.inference is not None and result.inference.tokens_per_s:
             i = result.inference
             out(f"Speed: {i.describe()}\n")
@@ -431,14 +460,10 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
             out("Time: give --tokens (or --samples) for a training time\n")
         if result.job_hours is not None:
             out(f"Job: {result.job_hours:,.2f} h\n")
-        if result.own is not None:
-            o = result.own
-            out(f"Own: ${o.price_usd:,.0f} over {o.years:g} years at {o.utilisation:.0%} use "
-                f"-> ${o.usd_per_hour:,.2f}/h (energy ${o.energy_usd_per_hour:,.2f}/h at "
-                f"{o.power_w:,.0f} W)\n")
-        if result.cost is not None:
-            out(f"Run cost: ${result.cost.own_usd:,.2f} (energy ${result.cost.energy_usd:,.2f}"
-                f" + amortised ${result.cost.amortised_usd:,.2f})\n")
+        if comparison is not None:
+            for figure in cost_figures(comparison):
+                out(f"{figure.label}: {figure.value}"
+                    + (f" ({figure.note})" if figure.note else "") + "\n")
         if result.usd_per_million_tokens is not None:
             out(f"Cost per million tokens at batch {workload.batch}: "
                 f"${result.usd_per_million_tokens:,.3f}\n")

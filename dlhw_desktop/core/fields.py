@@ -103,6 +103,9 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("price_usd", "Price", "float", "USD", _ALL,
               "Purchase price in US dollars, of the kind its price kind says; empty when "
               "unknown"),
+    FieldSpec("price_high_usd", "Price (top of range)", "float", "USD", _ALL,
+              "The top of a price range a source reports (the price is its bottom); empty "
+              "for a single figure"),
     FieldSpec("price_date", "Price date", "text", categories=_ALL,
               description="The date the price held (not the date it was read)"),
     FieldSpec("price_kind", "Price kind", "text", categories=_ALL,
@@ -164,6 +167,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("architecture", "Architecture", "text", categories=_A, searchable=True),
     FieldSpec("dl_note", "Deep-learning note", "text", categories=_A,
               description="Why a part is flagged, e.g. too little memory to train on"),
+    FieldSpec("board_gpus", "GPUs on the board", "int", categories=_A,
+              description="A board carrying several GPUs (A16: 4): its memory, bandwidth "
+                          "and throughput are per GPU, its TDP the whole board's"),
     FieldSpec("chip_id", "GPU chip", "text", categories=_A,
               description="The chip row a board-partner card is built on: the card inherits "
                           "its tensor figures, memory and bandwidth, and keeps its own "
@@ -262,6 +268,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     # --- cases --------------------------------------------------------------
     FieldSpec("max_gpu_length_mm", "GPU clearance", "int", "mm", (Category.CASE,)),
     FieldSpec("max_cooler_height_mm", "Cooler clearance", "int", "mm", (Category.CASE,)),
+    FieldSpec("case_width_mm", "Width", "int", "mm", (Category.CASE,),
+              "Outside width (a tower's side to side): a cooler clearance must be less"),
     FieldSpec("expansion_slots", "Expansion slots", "int", categories=(Category.CASE,)),
     FieldSpec("max_radiator_mm", "Largest radiator", "int", "mm", (Category.CASE,)),
     FieldSpec("fans_included", "Fans included", "int", categories=(Category.CASE,)),

@@ -140,3 +140,13 @@ def markdown_text(text: str) -> str:
     text = _MD_PUNCTUATION.sub(r"\\\1", text)
     text = _MD_AUTOLINK.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", text)
     return _MD_MENTION.sub("@&#8203;", text)
+
+
+def price_range_text(low: float | None, high: float | None = None) -> str:
+    """``$1,999``, or ``$25,000–30,000`` for a range; ``n/a`` when unknown."""
+    if low is None:
+        return "n/a"
+    text = f"${low:,.2f}" if low < 100 else f"${low:,.0f}"
+    if high is None or high <= low:
+        return text
+    return f"{text}–{high:,.0f}" if high >= 100 else f"{text}–{high:,.2f}"

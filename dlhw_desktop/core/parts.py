@@ -38,6 +38,8 @@ class Part:
     source: str
     source_date: str
     price_usd: float | None = None
+    price_high_usd: float | None = None
+    """The top of a reported price range (``price_usd`` its bottom); None for one figure."""
     price_date: str | None = None
     price_kind: str | None = None
     release_year: int | None = None
@@ -106,7 +108,7 @@ class Part:
 
 _COMMON_ATTRS = frozenset(
     {"id", "category", "vendor", "name", "source", "source_date", "price_usd",
-     "price_date", "price_kind", "release_year", "family", "notes"}
+     "price_high_usd", "price_date", "price_kind", "release_year", "family", "notes"}
 )
 
 

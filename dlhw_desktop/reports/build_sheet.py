@@ -31,6 +31,7 @@ from dlhw_desktop.core.formatting import (
     money,
     number,
     percent,
+    price_range_text,
     short_source,
     watts,
 )
@@ -58,7 +59,9 @@ from dlhw_desktop.reports.sheet_model import (
 from dlhw_desktop.reports.workload_section import (
     error_section,
     memory_chart,
+    sheet_comparison,
     sheet_fit,
+    sheet_settings,
     workload_section,
 )
 
@@ -90,11 +93,13 @@ def make_build_sheet(
     date: _dt.date | str | None = None,
     warnings: Iterable[str] = (),
     currency: DisplayCurrency | None = None,
+    cloud: Sequence[Part] = (),
 ) -> BuildSheet:
     """Assemble the sheet. ``candidates`` are catalog accelerators for the comparison
     chart; ``fit_result`` is computed from the build's workload when not given;
     ``warnings`` (e.g. parts a build file named that the catalog lacks) print on it;
-    ``currency`` is the one the user reads totals in (US dollars when not given)."""
+    ``currency`` is the one the user reads totals in (US dollars when not given);
+    ``cloud`` the offers own-vs-rent compares with (the panel's comparison)."""
     summary = report.summary
     currency = currency or DisplayCurrency()
     price_per_kwh, utilisation = _energy_assumptions(report)
@@ -110,7 +115,10 @@ def make_build_sheet(
                 section = error_section(build.workload,
                                         "the build has no accelerator to run it on")
     if fit_result is not None:
-        section = workload_section(fit_result, _price_basis(summary))
+        by_id = {p.id: p for p in candidates}
+        comparison = sheet_comparison(build, fit_result, candidates, cloud, by_id.get,
+                                      sheet_settings(price_per_kwh, utilisation))
+        section = workload_section(fit_result, comparison)
 
     checks = _check_rows(report.results)
     if fit_result is not None:
@@ -164,6 +172,7 @@ def sheet_from_catalog(build: Build, report: CheckReport, catalog: Catalog,
     in the currency the user chose in their price book (unless ``currency`` is given)."""
     if "currency" not in kwargs:
         kwargs["currency"] = users_currency()
+    kwargs.setdefault("cloud", catalog.parts(Category.CLOUD))
     return make_build_sheet(build, report, catalog_info=catalog.info(),
                             candidates=catalog.parts(Category.ACCELERATOR, chips_only=True),
                             **kwargs)
@@ -197,12 +206,6 @@ def _energy_assumptions(report: CheckReport) -> tuple[float, float]:
         if isinstance(value, int | float) and not isinstance(value, bool):
             utilisation = float(value) / 100.0
     return price, utilisation
-
-
-def _price_basis(summary: BuildSummary) -> str:
-    if summary.price_usd is not None and summary.unknown_price_parts == 0:
-        return "the whole machine"
-    return "the GPUs only; other parts have no price"
 
 
 def _check_rows(results: Iterable[CheckResult]) -> tuple[CheckRow, ...]:
@@ -257,8 +260,11 @@ def _part_row(item: BuildItem, refs: dict[str, int]) -> PartRow:
         name=part.display_name,
         part_id=part.id,
         quantity=item.quantity,
-        unit_price=money(part.price_usd),
-        subtotal=money(subtotal),
+        unit_price=(price_range_text(part.price_usd, part.price_high_usd)
+                    if part.price_high_usd is not None else money(part.price_usd)),
+        subtotal=(price_range_text(subtotal, part.price_high_usd * item.quantity)
+                  if part.price_high_usd is not None and subtotal is not None
+                  else money(subtotal)),
         source="not in the catalog" if placeholder else short_source(part.source),
         source_ref=None if placeholder else refs.get(part.source),
         price_date=part.price_date or "",
@@ -275,6 +281,10 @@ def _price_total(summary: BuildSummary, currency: DisplayCurrency | None = None)
         note = (f"{n} part{'s' if n != 1 else ''} without a price "
                 + ("(the total is a lower bound)" if summary.price_usd is not None else ""))
     value, basis = _in_currency(summary.price_usd, currency)
+    if summary.price_high_usd is not None:
+        top, _ = _in_currency(summary.price_high_usd, currency)
+        value = f"from {value} to {top}"
+        note = "; ".join(x for x in (note.strip(), "a part's price is a reported range") if x)
     note = "; ".join(x for x in (basis, note.strip()) if x)
     return Figure("Total (parts with a price)" if summary.unknown_price_parts else "Total",
                   value, note, key="price")

@@ -178,8 +178,10 @@ def _time(plan: ClusterPlan) -> ClusterTable | None:
     if rows is None:
         return None
     return _pairs("Time to train the build's workload", rows,
-                  "6ND compute at the stated MFU plus the exposed ring all-reduce of the "
-                  "gradients over each GPU's own NIC (model and sources in the assumptions).")
+                  "The build's job timed as the Workload panel times it on one node, the "
+                  "nodes as data-parallel copies when one node holds the job (else 6ND "
+                  "split over the fewest nodes that hold it), plus the exposed ring "
+                  "all-reduce over each GPU's own NIC.")
 
 
 def _storage(plan: ClusterPlan) -> ClusterTable | None:

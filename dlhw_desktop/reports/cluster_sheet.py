@@ -8,12 +8,15 @@ switches, cables and transceivers appear once, with a count.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
 from dlhw_desktop.core.build.build import Build
+from dlhw_desktop.core.checks.own_cost import fit_job, job_assumptions
+from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.cluster.node import node_from_build
+from dlhw_desktop.core.cluster.own import own_vs_rent
 from dlhw_desktop.core.cluster.plan import (
     ClusterPlan,
     ClusterSpec,
@@ -22,8 +25,10 @@ from dlhw_desktop.core.cluster.plan import (
     plan_cluster,
 )
 from dlhw_desktop.core.field_values import code_label
-from dlhw_desktop.core.formatting import NA, markdown_text
+from dlhw_desktop.core.formatting import NA, duration, markdown_text, money
 from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.errors import WorkloadError
+from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud, rank_fits
 from dlhw_desktop.core.workload.precision import peak_flops
 
 Section = tuple[str, list[tuple[str, str]]]
@@ -41,14 +46,35 @@ def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
 
 
 def plan_for_build(build: Build, spec: ClusterSpec, cloud_offers: Sequence[Part] = (),
-                   gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
-    """N nodes of ``build``: the one call the CLI and the Cluster tab make."""
+                   gear_prices: Mapping[str, GearPrice] | None = None,
+                   find: Callable[[str], Part | None] | None = None) -> ClusterPlan:
+    """N nodes of ``build``: the one call the CLI and the Cluster tab make. With ``find``
+    (the catalog's), a job that fits one node is rented like for like: the cloud offer
+    the Workload panel compares the build with."""
     check_numbers(spec)  # before the build's workload fills what is open: 0 is not "open"
     spec = with_build_workload(spec, build)
     check_numbers(spec)  # the workload's own figures and precision
     node = node_from_build(build)
+    job = None
+    if build.workload.workload is not None and build.workload.workload.training:
+        try:
+            job = fit_job(build, settings=CheckSettings(
+                price_per_kwh_usd=spec.price_per_kwh_usd, utilisation=spec.utilisation))
+        except WorkloadError:
+            job = None
+    settings = CheckSettings(price_per_kwh_usd=spec.price_per_kwh_usd,
+                             utilisation=spec.utilisation)
+    pairs = [(i.part, i.quantity) for i in build.accelerators]
+    node_own = job_assumptions(build, settings, pue=spec.pue).own(pairs)
+    offer = None
+    if job is not None and find is not None and job.status != "fail":
+        ids = {o.text("accelerator_id") for o in cloud_offers} - {""}
+        accelerators = [p for p in (find(i) for i in sorted(ids)) if p is not None]
+        options = rank_fits(job.workload, accelerators, cloud_offers, max_gpus=1,
+                            include_own=False)
+        offer = cheapest_cloud(options, node.gpu, find)
     return plan_cluster(spec, node, cloud_offers, peak_flops(node.gpu, spec.precision),
-                        gear_prices)
+                        gear_prices, job, offer, node_own)
 
 
 def number_text(value: float | None, unit: str = "", digits: int = 0) -> str:
@@ -67,8 +93,21 @@ def _finite(value: float, digits: int) -> str:
     return f"{value:,.{digits}f}" if math.isfinite(value) else NA
 
 
+def gpu_hours_text(hours: float) -> str:
+    """GPU-hours in a unit that shows the figure: "0.4 GPU-hours", "5,120 GPU-hours",
+    "2.46 million GPU-hours" (a small job read "0.00 M GPU-hours")."""
+    if not math.isfinite(hours):
+        return f"{NA} GPU-hours"
+    if hours >= 1e6:
+        return f"{hours / 1e6:,.2f} million GPU-hours"
+    if hours >= 100:
+        return f"{hours:,.0f} GPU-hours"
+    return f"{hours:,.2g} GPU-hours" if hours < 1 else f"{hours:,.1f} GPU-hours"
+
+
 def _days(seconds: float) -> str:
-    return f"{_finite(seconds / 86400, 1)} days" if math.isfinite(seconds) else NA
+    """A duration in the unit that shows it ("3.2 h", "1.1 days"; not "0.0 days")."""
+    return duration(seconds / 3600) if math.isfinite(seconds) else NA
 
 
 def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
@@ -77,18 +116,44 @@ def training_rows(plan: ClusterPlan) -> list[tuple[str, str]] | None:
     t = plan.training
     if t is None:
         return None
-    rows = [("Time to train", f"{_days(t.total_s)} ({_finite(t.gpu_hours(plan.gpus) / 1e6, 2)}"
-                              " M GPU-hours)"),
+    rows = [("Time to train", f"{_days(t.total_s)} ({gpu_hours_text(t.gpu_hours(plan.gpus))})"),
             ("Compute", _days(t.compute_s)),
             ("Gradient exchange", f"{_days(t.exchange_s)}, "
-                                  f"{_finite(t.exposed_s / 86400, 1)} exposed"),
+                                  f"{_days(t.exposed_s)} exposed"),
             ("Scaling model", t.model)]
     if plan.cloud is not None:
         c = plan.cloud
         rows.append(("Rented instead", f"{usd_text(c.cost_usd)}: {c.instances:,}x "
-                                       f"{c.offer.display_name} for {c.hours:,.0f} h"))
+                                       f"{c.offer.display_name} for {c.hours:,.0f} h; it "
+                                       f"qualifies: {c.why}"))
     else:
-        rows.append(("Rented instead", f"{NA} (no priced cloud offer of this GPU)"))
+        rows.append(("Rented instead", f"{NA} (no priced on-demand offer of this GPU with "
+                                       "the GPUs per instance a model copy needs)"))
+    return rows + own_rows(plan)
+
+
+def own_rows(plan: ClusterPlan) -> list[tuple[str, str]]:
+    """Owning the cluster per hour, one run and the break-even against renting the same
+    work: the Workload panel's arithmetic (``cost``), "at least" while a price is missing."""
+    own = plan.own
+    if own is None:
+        return [("Own per hour", f"{NA} (a GPU's price or power is unknown)")]
+    bound = "" if own.complete else "at least "
+    run, per_hour, even = _own_vs_rent(plan)
+    rows = [("Own per hour", f"{bound}{money(own.usd_per_hour, 'h')}: {bound}"
+                             f"{usd_text(own.price_usd)} ({own.price_basis}) over "
+                             f"{own.years:g} years at {own.utilisation:.0%} use + energy at "
+                             f"{own.power_w / 1000:,.1f} kW, PUE {own.pue:g}, "
+                             f"${own.electricity_usd_per_kwh:g}/kWh")]
+    if own.unpriced:
+        rows.append(("Without a price", f"{len(own.unpriced)}: {', '.join(own.unpriced)}"))
+    if run is not None:
+        rows.append(("One run owned", f"{bound}{money(run)}"))
+    if even is not None:
+        rows.append(("Break-even", "never (renting the same work costs less than the "
+                     "energy)" if even.months is None else
+                     f"{bound}{even.months:,.1f} months ({bound}{even.hours:,.0f} h of use; "
+                     f"renting the same work costs {money(per_hour, 'h')})"))
     return rows
 
 
@@ -183,11 +248,25 @@ def to_json(plan: ClusterPlan) -> dict[str, Any]:
             "days": t.days, "gpu_hours": t.gpu_hours(plan.gpus), "compute_s": t.compute_s,
             "exchange_s": t.exchange_s, "exposed_s": t.exposed_s, "steps": t.steps,
             "replicas": t.replicas, "nodes_per_replica": t.nodes_per_replica, "model": t.model},
+        "own": None if plan.own is None else plan.own.to_dict(),
+        "own_vs_rent": dict(zip(("own_run_usd", "rent_usd_per_hour", "break_even"),
+                                _own_vs_rent_json(plan), strict=True)),
         "cloud": None if plan.cloud is None else {
             "offer_id": plan.cloud.offer.id, "instances": plan.cloud.instances,
-            "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd},
+            "hours": plan.cloud.hours, "cost_usd": plan.cloud.cost_usd,
+            "why": plan.cloud.why},
         "assumptions": list(plan.assumptions),
     }
+
+
+def _own_vs_rent(plan: ClusterPlan) -> tuple[Any, Any, Any]:
+    return own_vs_rent(plan.own, plan.training.total_s if plan.training else None,
+                       plan.cloud.cost_usd if plan.cloud else None)
+
+
+def _own_vs_rent_json(plan: ClusterPlan) -> tuple[Any, Any, Any]:
+    run, per_hour, even = _own_vs_rent(plan)
+    return run, per_hour, None if even is None else even.to_dict()
 
 
 def to_markdown(plan: ClusterPlan, title: str) -> str:

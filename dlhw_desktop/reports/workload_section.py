@@ -8,10 +8,12 @@ utilisation the checks used.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from dlhw_desktop.core.build.build import Build
-from dlhw_desktop.core.build.workload_fit import Finder, build_accelerators, fit_build
+from dlhw_desktop.core.build.workload_fit import Finder, build_accelerators
+from dlhw_desktop.core.checks.own_cost import compare_job, fit_job, job_assumptions
+from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.checks.summary import BuildSummary
 from dlhw_desktop.core.formatting import (
     GIB,
@@ -24,13 +26,16 @@ from dlhw_desktop.core.formatting import (
     percent,
     rate,
 )
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import grouped
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
-from dlhw_desktop.core.workload.cost import system_power_w
+from dlhw_desktop.core.workload.comparison import OwnVsRent, own_vs_rent
+from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.errors import WorkloadError
-from dlhw_desktop.core.workload.fit import CostAssumptions, FitResult, vram_bytes
+from dlhw_desktop.core.workload.fit import FitResult, vram_bytes
 from dlhw_desktop.core.workload.memory import MemoryEstimate
 from dlhw_desktop.core.workload.precision import format_label
+from dlhw_desktop.core.workload.workload import recipe_text
 from dlhw_desktop.reports.sheet_model import (
     Bar,
     BarChart,
@@ -63,32 +68,41 @@ def sheet_fit(build: Build, summary: BuildSummary | None = None,
               electricity_usd_per_kwh: float | None = None,
               utilisation: float | None = None,
               find: Finder | None = None) -> FitResult | None:
-    """The build's workload on its accelerators, costed with the build's figures.
+    """The build's workload on its accelerators, costed by ``own_cost.job_assumptions``
+    (the function the panel and ``dlhw fit`` use) with the checks' electricity price and
+    utilisation. ``None`` without a workload or accelerators; ``WorkloadError`` when the
+    workload cannot be estimated."""
+    return fit_job(build, find, sheet_settings(electricity_usd_per_kwh, utilisation))
 
-    ``None`` without a workload or accelerators; ``WorkloadError`` when the workload
-    cannot be estimated. The whole machine's price is the cost basis when every part
-    has a price; otherwise the accelerators' prices alone (``fit``'s own fallback).
-    """
-    pairs, offering = build_accelerators(build, find)
-    changes: dict[str, Any] = {}
-    if electricity_usd_per_kwh is not None:
-        changes["electricity_usd_per_kwh"] = electricity_usd_per_kwh
-    if utilisation is not None and utilisation > 0:
-        changes["utilisation"] = utilisation
-    if offering is None and summary is not None:
-        if summary.price_usd is not None and summary.unknown_price_parts == 0:
-            changes["hardware_price_usd"] = summary.price_usd
-        gpu_w = system_power_w(pairs, base_w=0.0) if pairs else None
-        if summary.sustained_w is not None and gpu_w is not None:
-            changes["base_system_w"] = max(summary.sustained_w - gpu_w, 0.0)
-    return fit_build(build, find, CostAssumptions(**changes))
+
+def sheet_settings(electricity_usd_per_kwh: float | None,
+                   utilisation: float | None) -> CheckSettings:
+    """The check settings the sheet's figures were computed with."""
+    defaults = CheckSettings()
+    return CheckSettings(
+        price_per_kwh_usd=defaults.price_per_kwh_usd if electricity_usd_per_kwh is None
+        else electricity_usd_per_kwh,
+        utilisation=defaults.utilisation if utilisation is None else utilisation)
+
+
+def sheet_comparison(build: Build, result: FitResult, accelerators: Sequence[Part],
+                     cloud: Sequence[Part], find: Finder | None,
+                     settings: CheckSettings) -> OwnVsRent:
+    """Own against the like-for-like rental, as the panel computes it."""
+    pairs, _ = build_accelerators(build, find)
+    by_id = {p.id: p for p in accelerators}
+    return compare_job(result, result.workload, job_assumptions(build, settings),
+                       accelerators, cloud, pairs[0][0] if pairs else None,
+                       find or by_id.get)
 
 
 # --- printable rows ---------------------------------------------------------------------
 
 
-def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSection:
-    """``price_basis`` says what the amortised price covers (the machine or the GPUs)."""
+def workload_section(result: FitResult, comparison: OwnVsRent | None = None
+                     ) -> WorkloadSection:
+    """``comparison``: own against rent (``sheet_comparison``); without it, the own cost
+    alone."""
     w = result.workload
     model = w.model
     title = f"{model.name}: {MODE_LABELS.get(w.mode, w.mode)}"
@@ -99,7 +113,7 @@ def workload_section(result: FitResult, price_basis: str = "") -> WorkloadSectio
         memory=_memory_rows(result.memory),
         verdicts=tuple(CheckRow(c.id, c.kind, "Workload fit", c.status, c.message,
                                 c.suggestion) for c, _ in grouped(result.checks)),
-        estimates=_estimates(result, price_basis),
+        estimates=_estimates(result, comparison),
         notes=tuple(result.notes),
     )
 
@@ -129,8 +143,7 @@ def _settings(result: FitResult) -> tuple[Figure, ...]:
     if w.mode in ("lora", "qlora"):
         rows.append(Figure("LoRA rank", str(w.lora_rank), key="lora_rank"))
     if w.training:
-        rows.append(Figure("Optimizer", w.optimizer + (", activation checkpointing"
-                                                       if w.checkpointing else ""),
+        rows.append(Figure("Optimizer", recipe_text(w.checkpointing, w.optimizer, w.mode),
                            key="optimizer"))
     data = w.dataset_tokens
     rows.append(Figure("Dataset" if w.training else "Tokens to generate",
@@ -153,18 +166,20 @@ def _memory_rows(memory: MemoryEstimate) -> tuple[Figure, ...]:
     return tuple(rows)
 
 
-def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
+def _estimates(result: FitResult, comparison: OwnVsRent | None) -> tuple[Figure, ...]:
     w = result.workload
     rows: list[Figure] = []
     if result.training is not None:
         t = result.training
         rows.append(Figure("Training time", duration(t.hours, keep_hours=True),
-                           f"6ND = {t.flops:.3g} FLOPs at {percent(t.mfu)} MFU on {t.gpus} GPU"
-                           + ("s" if t.gpus != 1 else ""), key="training_time"))
+                           f"{t.rule} = {t.flops:.3g} FLOPs at {percent(t.mfu)} MFU on "
+                           f"{t.gpus} GPU" + ("s" if t.gpus != 1 else "")
+                           + (f"; {t.scaling}" if t.scaling else ""), key="training_time"))
         rows.append(Figure("GPU-hours", number(t.gpu_hours, 0), key="gpu_hours"))
     elif w.training:
-        why = ("no dataset size in the workload" if w.dataset_tokens is None
-               else "the GPUs' throughput is unknown")
+        why = ("the job does not fit in these GPUs' memory" if result.status == "fail"
+               else "no dataset size in the workload" if w.dataset_tokens is None
+               else f"the GPUs' {w.compute} throughput is not in the catalog")
         rows.append(Figure("Training time", NA, why, key="training_time"))
     if result.inference is not None:
         i = result.inference
@@ -175,25 +190,13 @@ def _estimates(result: FitResult, price_basis: str) -> tuple[Figure, ...]:
         if result.job_hours is not None:
             rows.append(Figure("Job length", duration(result.job_hours, keep_hours=True),
                                key="job_hours"))
-    if result.own is not None:
-        o = result.own
-        rows.append(Figure("Own hardware per hour", money(o.usd_per_hour, "h"),
-                           f"{money(o.price_usd)}{f' ({price_basis})' if price_basis else ''}"
-                           f" over {o.years:g} years at "
-                           f"{percent(o.utilisation)} use + energy at {o.power_w:,.0f} W, "
-                           f"${o.electricity_usd_per_kwh:.2f}/kWh", key="own_per_hour"))
-    else:
-        rows.append(Figure("Own hardware per hour", NA,
-                           "a price or power figure of the GPUs is unknown",
-                           key="own_per_hour"))
-    if result.cost is not None:
-        c = result.cost
-        rows.append(Figure("Cost of one run", money(c.own_usd),
-                           f"energy {money(c.energy_usd)} + amortised "
-                           f"{money(c.amortised_usd)}", key="run_cost"))
-    elif w.training or result.job_hours is not None:
-        rows.append(Figure("Cost of one run", NA, "job length or hourly cost unknown",
-                           key="run_cost"))
+    rented = result.cloud_usd_per_hour is not None
+    if rented:
+        rows.append(Figure("Rented setup per hour", money(result.cloud_usd_per_hour, "h"),
+                           key="cloud_per_hour"))
+    c = comparison or own_vs_rent(result, (), None, lambda _id: None)
+    rows += [Figure(f.label, f.value, f.note, key=f.key)
+             for f in cost_figures(c, rented=rented)]
     if result.usd_per_million_tokens is not None:
         rows.append(Figure("Per million tokens", money(result.usd_per_million_tokens),
                            key="usd_per_mtok"))

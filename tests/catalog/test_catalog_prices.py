@@ -220,7 +220,7 @@ def test_each_ranked_cost_says_what_kind_of_price_it_rests_on(catalog) -> None:
     for o in owned:  # a 2019 list price reads as one, and as old
         assert o.accelerator.price_date in o.cost_basis, o.cost_basis
         assert ("list price" in o.cost_basis or "reported" in o.cost_basis
-                or "your quote" in o.cost_basis), o.cost_basis
+                or "street price" in o.cost_basis or "your quote" in o.cost_basis), o.cost_basis
     a100 = next((o for o in owned if o.accelerator.id == "accelerator/nvidia-a100-sxm4-40-gb"),
                 None)
     if a100 is not None:

@@ -158,10 +158,10 @@ def test_a_card_named_by_its_chip_alone_takes_nothing(tmp_path: Path) -> None:
 
 
 def test_connectors_that_cannot_power_the_card_are_not_taken(tmp_path: Path) -> None:
-    # the sibling lists one 8-pin (225 W with the slot, enough for its 200 W); this
+    # the sibling lists one 8-pin (225 W with the slot, enough for its 225 W); this
     # record says 320 W
     parts, _, report = run(tmp_path, [
-        row("a1", BLACK), row("b2", PLAIN, eight_pin="1", tdp="200")])
+        row("a1", BLACK), row("b2", PLAIN, eight_pin="1", tdp="225")])
     assert card(parts, "ASUS", PLAIN.removeprefix("Asus "))["power_connectors"] == "1x 8-pin"
     assert card(parts, "ASUS", BLACK.removeprefix("Asus "))["power_connectors"] is None
     assert not report.from_siblings
@@ -223,3 +223,31 @@ def test_a_figure_is_credited_to_the_record_that_has_it(tmp_path: Path) -> None:
         assert filled["power_connectors"] == "3x 8-pin"
         assert sources[(filled["id"], "power_connectors")][4].endswith("(BuildCores OpenDB c3)")
     assert report.from_siblings == {"power_connectors": 2}
+
+
+def test_a_figure_that_is_another_models_gives_way_to_the_cards_own_records(
+        tmp_path: Path) -> None:
+    """A "VENTUS 2X" record filed with the "VENTUS 3X"'s length, while two other records of
+    the 2X agree on their own: the 2X keeps the 2X's length, the 3X its own."""
+    two = "MSI GeForce RTX 3080 10G VENTUS 2X OC"
+    parts, sources, _ = run(tmp_path, [
+        row("a1", two, maker="MSI", length="308"),
+        row("b2", f"{two} Black", maker="MSI", length="242"),
+        row("c3", f"{two} White", maker="MSI", length="242"),
+        row("d4", "MSI GeForce RTX 3080 10G VENTUS 3X OC", maker="MSI", length="308")])
+    assert card(parts, "MSI", two.removeprefix("MSI "))["board_length_mm"] == 242
+    three = card(parts, "MSI", "GeForce RTX 3080 10G VENTUS 3X OC")
+    assert three["board_length_mm"] == 308
+    note = sources[(make_part_id("accelerator", "MSI", two.removeprefix("MSI ")),
+                    "board_length_mm")][4]
+    assert "another model's" in note
+
+
+def test_a_2x_never_takes_a_3x_figure_it_lacks(tmp_path: Path) -> None:
+    """Siblings share every model word: a 2X without a length stays without one beside a
+    3X that has it (the figure is set by the word that differs)."""
+    two = "MSI GeForce RTX 3080 10G VENTUS 2X OC"
+    parts, _, _ = run(tmp_path, [
+        row("a1", two, maker="MSI", length=""),
+        row("d4", "MSI GeForce RTX 3080 10G VENTUS 3X OC", maker="MSI", length="308")])
+    assert card(parts, "MSI", two.removeprefix("MSI "))["board_length_mm"] is None

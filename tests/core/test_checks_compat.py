@@ -76,6 +76,23 @@ def test_three_slot_cards_cover_adjacent_x16_slots(parts: PartFactory,
     assert one(make_build((parts.rtx_4090(), 2), roomy), "compat.x16_slots").status == "pass"
 
 
+def test_unknown_spacing_passes_only_where_any_spacing_fits(parts: PartFactory,
+                                                           make_build: MakeBuild) -> None:
+    # Three x16 slots sit at distinct positions: the first and third are at least two
+    # apart, so two 2-slot cards fit whatever the spacing; two 3-slot cards may not.
+    board = parts.proart_x670e(pcie_x16_slots=3, x16_slot_spacing=None)
+    r = one(make_build((parts.rtx_4070(slot_width=2), 2), board), "compat.x16_slots")
+    assert r.status == "pass" and "whatever their spacing" in r.message
+    assert "x16 slots 1, 3" in r.message
+    assert r.needs == ((board.id, "x16_slot_spacing"),)  # still offered to enter
+    assert r.basis[0].kind == "derived"
+    wide = one(make_build((parts.rtx_4090(), 2), board), "compat.x16_slots")
+    assert wide.status == "unknown" and "x16 slot spacing" in wide.message
+    # Four x16 slots leave three positions between the first and the fourth.
+    four = parts.proart_x670e(pcie_x16_slots=4, x16_slot_spacing=None)
+    assert one(make_build((parts.rtx_4090(), 2), four), "compat.x16_slots").status == "pass"
+
+
 def test_four_double_width_cards_need_eight_case_slots(parts: PartFactory,
                                                        make_build: MakeBuild) -> None:
     cards = (parts.rtx_a6000(), 4)

@@ -114,3 +114,34 @@ def test_passive_card_with_unknown_case_kind_is_unknown(parts: PartFactory,
                                                         make_build: MakeBuild) -> None:
     r = one(make_build(parts.l4(), parts.meshify_2(case_kind=None)), "cooling.passive")
     assert r.status == "unknown" and "kind of" in r.message
+
+
+def test_three_stacked_open_air_cards_fail_when_one_is_sandwiched(
+        parts: PartFactory, make_build: MakeBuild) -> None:
+    # Three 3-slot cards in x16 slots 3 positions apart: the middle one has a card touching
+    # it above and below, and the board leaves no room for gaps.
+    board = parts.proart_x670e(pcie_x16_slots=3, x16_slot_spacing=3)
+    r = one(make_build((parts.rtx_4090(), 3), board, parts.meshify_2()), "cooling.card_spacing")
+    assert r.status == "fail" and "sandwiched" in r.message and "blower" in r.suggestion
+
+
+def test_stacked_cards_with_no_board_are_judged_on_an_assumed_atx_board(
+        parts: PartFactory, make_build: MakeBuild) -> None:
+    # 3 + 3 slot positions before the last card leaves no free position on 7: on any ATX
+    # board the three cards touch, whatever its x16 spacing.
+    r = one(make_build((parts.rtx_4090(), 3)), "cooling.card_spacing")
+    assert r.status == "fail" and "assumed" in r.message
+    assert r.basis and r.basis[0].kind == "estimated"
+    # Two-slot cards leave room for a free position below each: the spacing decides.
+    assert find(make_build((parts.rtx_4070(), 3)), "cooling.card_spacing") is None
+
+
+def test_unknown_spacing_on_a_small_board_is_bounded_by_its_form_factor(
+        parts: PartFactory, make_build: MakeBuild) -> None:
+    micro = parts.proart_x670e(name="B650M board", board_form_factor="Micro-ATX",
+                               x16_slot_spacing=None)
+    r = one(make_build((parts.rtx_4090(), 2), micro), "cooling.card_spacing")
+    assert r.status == "warn" and "Micro-ATX" in r.message and "4 slot positions" in r.message
+    # On an ATX board with the spacing unknown, the spacing decides: no verdict from here.
+    atx = parts.proart_x670e(x16_slot_spacing=None)
+    assert find(make_build((parts.rtx_4090(), 2), atx), "cooling.card_spacing") is None

@@ -80,7 +80,8 @@ def test_each_published_name_finds_its_part(catalog: Catalog, real: RealBuild) -
             continue  # a part the catalog lacks is in ``missing`` (the verdict test says so)
         query = PartQuery(category=Category(line.category), text=line.name)
         found = {p.id for p in catalog.search(query, limit=SEARCH_LIMIT, with_sources=False)}
-        if line.part_id not in found:
+        # a duplicate the build merged into another row is found as that row
+        if (catalog.merged_into(line.part_id) or line.part_id) not in found:
             lost.append(f"{line.name!r} does not find {line.part_id} ({len(found)} results)")
     assert not lost, "; ".join(lost)
 

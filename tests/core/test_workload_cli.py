@@ -113,7 +113,9 @@ def test_fit_training_time_and_custom_architecture(
     data = json.loads(out)
     assert len(data["checks"]) == 4
     # --checkpointing recomputes the forward pass: 8ND, not 6ND (PaLM appendix B)
-    assert data["training"]["flops"] == pytest.approx(8 * 7e9 * 1e9)
+    seq = data["workload"]["seq"]
+    attention = 2 * 32 * 4096 * seq  # PaLM's 12 L H Q T per token, over the factor 6
+    assert data["training"]["flops"] == pytest.approx(8 * (7e9 + attention) * 1e9)
     assert data["memory"]["parallelism"] == "zero3"
 
 
@@ -247,3 +249,14 @@ def test_serving_flags_need_gpus_and_an_inference_job(capsys: pytest.CaptureFixt
     code, _, err = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "training",
                        "--gpus", RTX_4090.id, "--users", "3")
     assert code == 2 and "applies to serving" in err
+
+
+def test_qlora_takes_its_recipe_unless_told(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #28: the same recipe defaults as the app (one definition)."""
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora", "--json")
+    assert code == 0
+    workload = json.loads(out)["workload"]
+    assert workload["checkpointing"] is True and workload["optimizer"] == "paged-adamw"
+    code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora",
+                       "--no-checkpointing", "--json")
+    assert code == 0 and json.loads(out)["workload"]["checkpointing"] is False

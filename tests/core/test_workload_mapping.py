@@ -111,7 +111,11 @@ def test_cli_fit_reads_the_workload_of_a_build_file(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fit_cmds, "part_finder", lambda catalog: {RTX_4090.id: RTX_4090}.get)
-    monkeypatch.setattr(fit_cmds, "open_catalog", lambda args: None)
+    class NoOffers:  # the catalog the comparison reads: no cloud offer to compare with
+        def parts(self, *_: object, **__: object) -> list[object]:
+            return []
+
+    monkeypatch.setattr(fit_cmds, "open_catalog", lambda args: NoOffers())
     path = tmp_path / "box.dlhw.json"
     path.write_text(json.dumps({
         "format": "dlhw-build", "version": 1, "name": "box",

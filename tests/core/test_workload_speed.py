@@ -12,7 +12,8 @@ import pytest
 from dlhw_desktop import cli
 from dlhw_desktop.commands import fit_cmds
 from dlhw_desktop.core.build.build import Build
-from dlhw_desktop.core.build.workload_fit import cost_assumptions, fit_build, machine_price
+from dlhw_desktop.core.build.workload_fit import fit_build
+from dlhw_desktop.core.checks.own_cost import job_assumptions
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.build_workload import BuildWorkload
@@ -134,10 +135,15 @@ def test_training_flops_count_the_recompute(mode: str, checkpointing: bool,
     w = Workload(model, mode, precision="BF16", tokens=1e9, checkpointing=checkpointing)
     t = estimate_training_time(w, 989e12, 8)
     assert t is not None
-    assert t.flops == pytest.approx(factor * model.params * 1e9)
+    # N plus the attention over the sequence: PaLM's 6N + 12 L H Q T per token
+    attention = 2 * model.layers * model.heads * model.head_dim_effective * w.seq_len
+    assert t.flops == pytest.approx(factor * (model.params + attention) * 1e9)
     assert t.rule.startswith(f"{factor}ND")
     lora = mode != "training"
-    assert training_flops(model, 1e9, lora=lora, checkpointing=checkpointing) == t.flops
+    assert training_flops(model, 1e9, lora=lora, checkpointing=checkpointing,
+                          seq=w.seq_len) == t.flops
+    assert training_flops(model, 1e9, lora=lora, checkpointing=checkpointing) == \
+        pytest.approx(factor * model.params * 1e9)  # without a sequence: factor x ND
 
 
 # --- no time or cost for a job that does not fit ------------------------------------------
@@ -165,15 +171,16 @@ def _build() -> Build:
 
 def test_cost_assumptions_price_the_whole_machine_at_the_default_electricity() -> None:
     build = _build()
-    a = cost_assumptions(build)
-    assert machine_price(build) == 2 * 1599 + 549
-    assert a.hardware_price_usd == 2 * 1599 + 549
+    a = job_assumptions(build)
+    own = a.own([(RTX_4090, 2)])
+    assert own is not None and own.price_usd == 2 * 1599 + 549 and own.complete
     # one default across the checks, the app's settings and the CLI: 0.17 USD/kWh
     assert a.electricity_usd_per_kwh == DEFAULT_ELECTRICITY_USD_PER_KWH == 0.17
-    # GPUs only: no machine price, the fit prices the accelerators
+    # GPUs only: the rest of the machine is named as unpriced, the price reads "at least"
     gpus_only = Build("gpus")
     gpus_only.add(RTX_4090, 2)
-    assert cost_assumptions(gpus_only).hardware_price_usd is None
+    alone = job_assumptions(gpus_only).own([(RTX_4090, 2)])
+    assert alone is not None and not alone.complete and alone.price_usd == 2 * 1599
 
 
 def test_cli_and_app_cost_the_same_build_the_same(capsys: pytest.CaptureFixture[str],
@@ -185,6 +192,9 @@ def test_cli_and_app_cost_the_same_build_the_same(capsys: pytest.CaptureFixture[
 
         def find(self, part_id: str) -> Part | None:
             return self.parts_by_id.get(part_id)
+
+        def parts(self, category: object, **_: object) -> list[Part]:
+            return []  # no cloud offer to compare with
 
     monkeypatch.setattr(fit_cmds, "open_catalog", lambda args: Catalog())
     monkeypatch.setattr(fit_cmds, "part_finder", lambda catalog: catalog.find)
@@ -201,12 +211,12 @@ def test_cli_and_app_cost_the_same_build_the_same(capsys: pytest.CaptureFixture[
     build = _build()
     build.set_workload(BuildWorkload.from_mapping(
         {"model": "llama-3.1-8b", "precision": "Q4_K_M", "tokens": 1e6}))
-    app = fit_build(build, Catalog().find, cost_assumptions(build))
+    app = fit_build(build, Catalog().find, job_assumptions(build))
     assert app is not None and app.own is not None
     assert data["own"]["usd_per_hour"] == pytest.approx(app.own.usd_per_hour)
     assert data["usd_per_million_tokens"] == pytest.approx(app.usd_per_million_tokens)
-    # energy per hour at the default price: (2 x 450 + 250) W x 0.17 USD/kWh
-    assert data["own"]["energy_usd_per_hour"] == pytest.approx(1.150 * 0.17)
+    # energy per hour at the default price, at the machine's wall draw
+    assert data["own"]["energy_usd_per_hour"] == pytest.approx(app.own.energy_usd_per_hour)
     assert data["own"]["price_usd"] == 2 * 1599 + 549
 
 

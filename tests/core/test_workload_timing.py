@@ -32,12 +32,20 @@ def test_gpt3_training_compute() -> None:
 def test_llama_3_405b_compute_and_time() -> None:
     # Grattafiori et al. 2024 (https://arxiv.org/abs/2407.21783): 405B params, 15.6T
     # tokens, 3.8e25 FLOPs, up to 16,384 H100 at 38-43 % BF16 MFU (Table 4).
-    w = Workload(preset("llama-3.1-405b"), "training", tokens=15.6e12, mfu=0.41)
+    # a batch of 16M tokens: 2,048 sequences of 8,192 (Table 4), split over the GPUs
+    w = Workload(preset("llama-3.1-405b"), "training", tokens=15.6e12, mfu=0.41,
+                 batch=2048, seq=8192)
     flops = training_flops(w.model, w.tokens)
     assert flops == pytest.approx(3.8e25, rel=0.01)
-    t = estimate_training_time(w, H100_BF16_DENSE, 16384)
+    # Meta split each copy over 128 GPUs (TP 8 x PP 16) and the 2,048 sequences over 128
+    # copies: every GPU computes. Pure data parallelism could keep only 2,048 busy.
+    from dlhw_desktop.core.workload.workload import Parallelism
+
+    t = estimate_training_time(w, H100_BF16_DENSE, 16384, Parallelism(16384, "tp"))
     assert t is not None
     assert 60 < t.days < 72
+    idle = estimate_training_time(w, H100_BF16_DENSE, 16384, Parallelism(16384, "zero3"))
+    assert idle is not None and idle.days > 7 * t.days  # a batch cannot feed 16,384 GPUs
     # The model card reports 30.84M H100 GPU-hours for the 405B: more than our ideal
     # estimate (restarts, long-context and annealing stages), but not by much.
     # https://github.com/meta-llama/llama-models/blob/main/models/llama3_1/MODEL_CARD.md

@@ -68,8 +68,10 @@ def test_priced_gear_gives_network_and_total_capex_with_sources(catalog: Catalog
     net = plan.network
     expected = net.switches * 30_000 + net.cables * 500 + net.transceivers * 1_000
     assert plan.network_capex_usd == pytest.approx(expected)
-    # The DGX H100 has no catalog price: the total stays unknown, never the network alone.
-    assert plan.capex_usd is None
+    # The DGX H100's catalog price (a reported figure) and the network make the total.
+    node = catalog.get("server/nvidia-dgx-h100").price_usd
+    assert node is not None
+    assert plan.capex_usd == pytest.approx(32 * node + expected)
     section = cluster_section(plan, build.name)
     assert any("https://example.org/optic" in s and "reported" in s for s in section.sources)
     assert dict(_table(section, "Cost").rows)["Network"].startswith(f"${expected:,.0f}")

@@ -68,11 +68,25 @@ def test_applying_a_proposal_requests_its_parts_and_workload(qtbot: QtBot,
     dialog = make_dialog(qtbot, catalog)
     dialog.deployment_combo.setCurrentIndex(dialog.deployment_combo.findData("on-premise"))
     proposal = dialog.proposals()[0]
-    with qtbot.waitSignal(dialog.workload_chosen) as chosen, \
-            qtbot.waitSignal(dialog.apply_requested) as applied:
+    assert proposal.buys
+    with qtbot.waitSignal(dialog.apply_requested) as applied:
         dialog.cards[0].apply_button.click()
     assert applied.args[0] == [(proposal.option.accelerator.id, proposal.option.count)]
-    assert chosen.args[0].model.key == "llama-3.1-8b" and chosen.args[0].mode == "lora"
+    assert applied.args[1].model.key == "llama-3.1-8b" and applied.args[1].mode == "lora"
+    # LoRA as its recipe runs it, the same default as the Workload panel
+    assert applied.args[1].checkpointing
+
+
+def test_a_rent_proposal_is_compared_not_applied(qtbot: QtBot, catalog: Catalog) -> None:
+    dialog = make_dialog(qtbot, catalog)
+    dialog.deployment_combo.setCurrentIndex(dialog.deployment_combo.findData("cloud"))
+    card = dialog.cards[0]
+    assert card.proposal is not None and not card.proposal.buys
+    assert card.apply_button.text() == "Compare with the build"
+    with qtbot.assertNotEmitted(dialog.apply_requested), \
+            qtbot.waitSignal(dialog.compare_requested) as compared:
+        card.apply_button.click()
+    assert compared.args[0] == card.proposal.option.part.id
 
 
 def test_a_custom_model_needs_its_size(qtbot: QtBot, catalog: Catalog) -> None:

@@ -560,3 +560,25 @@ def test_main_window_hosts_the_planner(qtbot: QtBot, catalog: Catalog,
     window.findChild(object, "action_save_build").trigger()
     assert (tmp_path / "w.dlhw.json").exists()
     assert window.isWindowModified() is False and "Untitled build" in window.windowTitle()
+
+
+def test_an_advisor_proposal_applies_as_one_undo_step(tab: BuildTab) -> None:
+    """Issue #28: the GPUs replace the build's and the workload is taken, one step."""
+    from dlhw_desktop.core.workload.build_workload import BuildWorkload
+
+    tab.add_part_with_quantity("accelerator/nvidia-geforce-rtx-4090", 2)
+    tab.add_part_with_quantity(CPU_9950X, 1)
+    before = tab.undo_stack.count()
+    planned = BuildWorkload.from_mapping({"model": "llama-3.1-70b", "mode": "qlora",
+                                          "tokens": 1e8})
+    tab.apply_proposal([("accelerator/nvidia-rtx-6000-ada-generation", 2)], planned)
+    assert tab.undo_stack.count() == before + 1
+    gpus = [(i.part.id, i.quantity) for i in tab.build.accelerators]
+    assert gpus == [("accelerator/nvidia-rtx-6000-ada-generation", 2)]
+    assert tab.build.workload.workload is not None
+    assert tab.build.workload.workload.model.key == "llama-3.1-70b"
+    assert tab.build.cpu is not None  # the rest of the build stays
+    tab.undo_stack.undo()
+    assert [(i.part.id, i.quantity) for i in tab.build.accelerators] == [
+        ("accelerator/nvidia-geforce-rtx-4090", 2)]
+    assert tab.build.workload.workload is None

@@ -135,10 +135,13 @@ def test_normalised_view_is_relative_to_the_chosen_baseline(
                                        / mi.number("bf16_tensor_tflops"))
     assert heights[1] == pytest.approx(a100.number("memory_gb") / mi.number("memory_gb"))
     assert chart.reference.value() == 1.0
-    # MI250X has no price: the two price groups cannot be normalised, and the note says so.
-    assert len(heights) == 5
-    assert heights[4] == pytest.approx((312 / 250) / (383 / 500))  # TFLOPS per watt
-    assert any("lacks Price" in n for n in chart.notes_text())
+    # Both have a price (the MI250X a reported one): every group is normalised, the
+    # derived TFLOPS per watt among them.
+    assert len(heights) == 7
+    per_watt = ((a100.number("bf16_tensor_tflops") / a100.number("tdp_w"))
+                / (mi.number("bf16_tensor_tflops") / mi.number("tdp_w")))
+    assert any(h == pytest.approx(per_watt) for h in heights)
+    assert not any("lacks Price" in n for n in chart.notes_text())
     # Log scale: bars grow from 1.0 (log 0) up or down.
     tab.log_check.setChecked(True)
     logs = chart.bars[0].opts["height"].tolist()
@@ -152,7 +155,7 @@ def test_scatter_plots_every_accelerator_with_both_figures(
     tab.set_chart_kind("scatter")
     tab.scatter_x_combo.setCurrentIndex(tab.scatter_x_combo.findData("price"))
     chart = tab.chart("scatter")
-    priced = [p for p in catalog.parts(Category.ACCELERATOR)
+    priced = [p for p in catalog.parts(Category.ACCELERATOR, chips_only=True)
               if p.price_usd and p.number("bf16_tensor_tflops")]
     plotted = {pt.data().part_id: pt for item in chart.vendor_items.values()
                for pt in item.points()}
@@ -314,7 +317,9 @@ def test_export_png_svg_csv_markdown(qtbot: QtBot, catalog: Catalog,
         rows = list(csv.DictReader(handle))
     names = [catalog.get(i).display_name for i in SEED]
     assert [r["Name"] for r in rows] == names and [r["Part id"] for r in rows] == SEED
-    assert [r["Price (USD)"] for r in rows] == ["11000", "", "", ""]
+    prices = [catalog.get(i).price_usd for i in SEED]
+    assert [r["Price (USD)"] for r in rows] == [f"{p:.0f}" if p else "" for p in prices]
+    assert prices[0] and not prices[1]  # a priced card and an unpriced TPU
     assert all(r["Source"] for r in rows)
     markdown = tab.export_table_markdown(tmp_path / "t.md").read_text()
     assert markdown.startswith("| Figure | " + " | ".join(names) + " |")

@@ -76,7 +76,11 @@ def test_an_empty_category_says_where_the_typed_part_is(qtbot: QtBot, catalog: C
     picker.search.setText("threadripper")
     picker.apply_query()
     text = picker.count_label.text()
-    assert text.startswith("No accelerators match") and "in All parts" in text
+    assert text.startswith("No accelerators match") and "in CPUs</a>" in text
+    picker.count_label.linkActivated.emit(f"category:{Category.CPU.value}")  # the link
+    assert picker.current_category() is Category.CPU
+    assert picker.catalog_model.total > 0 and picker.search.text() == "threadripper"
+    picker.set_category(Category.ACCELERATOR)
     picker.search.setText("zzzznotapart")
     picker.apply_query()
     assert picker.count_label.text() == "Nothing matches “zzzznotapart”"
@@ -101,14 +105,21 @@ def test_enabling_sorting_keeps_the_order_and_runs_no_query(
     assert names == sorted(names)
 
 
-def test_the_pickers_narrow_list_keeps_the_start_of_a_name(qtbot: QtBot, catalog: Catalog
-                                                           ) -> None:
-    """Three "RTX PRO 6000 …" cards read "RTX PRO …· NVIDIA" alike when cut in the middle;
-    the picker cuts the end (the maker) instead."""
+def test_the_pickers_narrow_list_tells_rtx_pro_cards_apart(qtbot: QtBot, catalog: Catalog
+                                                            ) -> None:
+    """Three "RTX PRO 6000 …" cards read "RTX PRO …· NVIDIA" alike when cut on one line;
+    the picker's two-line names keep what differs (Server, Workstation Edition, 96GB)."""
     from dlhw_desktop.catalog.userparts import UserParts
     from dlhw_desktop.ui.planner.part_picker import PartPicker
+    from dlhw_desktop.ui.planner.picker_names import visible_text
 
     picker = PartPicker(catalog, UserParts())
     qtbot.addWidget(picker)
-    assert picker.table.textElideMode() == Qt.TextElideMode.ElideRight
-    assert picker.table.frozen.textElideMode() == Qt.TextElideMode.ElideRight
+    picker.resize(300, 500)
+    picker.show()
+    picker.search.setText("rtx pro 6000 blackwell")
+    picker.apply_query()
+    model = picker.table.model()
+    shown = [visible_text(picker.table, model.index(r, 0)) for r in range(model.rowCount())]
+    assert len(shown) >= 3
+    assert len(set(shown)) == len(shown), shown

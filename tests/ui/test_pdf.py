@@ -110,11 +110,13 @@ def test_check_row_reads_as_status_then_message(a4_pdf: Path, sheet: BuildSheet)
     assert re.search(rf"{label}\s+(\S+ )?{re.escape(first_words)}", text)
 
 
-def test_a4_page_size_and_a_typical_build_fits_three_pages(a4_pdf: Path) -> None:
+def test_a4_page_size_and_a_typical_build_fits_four_pages(a4_pdf: Path) -> None:
+    # Parts, checks, the workload fit with its whole-machine cost, charts and sources: the
+    # example workstation (15 sources) spills a few lines onto a fourth page.
     info = poppler("pdfinfo", a4_pdf)
     assert re.search(r"Page size:\s+595(\.\d+)? x 842(\.\d+)? pts", info)
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))  # type: ignore[union-attr]
-    assert 1 <= pages <= 3
+    assert 1 <= pages <= 4
     assert "Title:" in info and "2x RTX 4090 workstation" in info
 
 

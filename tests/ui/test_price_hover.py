@@ -42,11 +42,15 @@ def test_no_break_even_is_claimed_when_the_build_has_no_price(qtbot, catalog) ->
     build = Build(workload=BuildWorkload.from_mapping(
         {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "tokens": 1e8,
          "checkpointing": True}))
-    build.add(catalog.get("accelerator/nvidia-h100-sxm5-80-gb"), 1)  # no public list price
+    from dataclasses import replace
+
+    unpriced = replace(catalog.get("accelerator/nvidia-h100-sxm5-80-gb"), price_usd=None,
+                       price_kind=None, price_date=None)  # as without any price
+    build.add(unpriced, 1)
     panel = WorkloadPanel(catalog)
     qtbot.addWidget(panel)
     panel.set_build(build)
     cost = panel.results.cost_label.text()
-    assert "Own: <b>n/a</b>" in cost
-    assert "Break-even: <b>n/a</b>" in cost and "no complete price" in cost
+    assert "Own machine per hour: <b>n/a</b>" in cost and "no price for" in cost
+    assert "Break-even: <b>n/a</b>" in cost
     assert "months" not in cost

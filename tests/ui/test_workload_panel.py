@@ -183,8 +183,11 @@ def test_lora_on_two_gpus_shows_training_time_and_cost(qtbot: QtBot, catalog: Ca
     time_text = panel.results.time_label.text()
     assert "to train on 100M tokens on 2 GPUs" in time_text and "4ND" in time_text
     cost = panel.results.cost_label.text()
-    assert "Own" in cost and "Cheapest cloud that fits" in cost
-    assert "Break-even" in cost and "Per training run" in cost
+    assert "Own machine per hour" in cost and "Rent instead" in cost
+    assert "it qualifies" in cost  # the offer says why it can run the same job
+    assert "Break-even" in cost and "One run on this machine" in cost
+    # the build holds only the GPUs: the rest of the machine is named, the price a bound
+    assert "at least" in cost and "without a price" in cost
 
 
 def test_a_custom_model_starts_from_the_last_preset(qtbot: QtBot, catalog: Catalog) -> None:
@@ -246,11 +249,21 @@ def test_what_fits_and_advisor_requests_come_out_of_the_panel(
     assert blocker.args == [first.part_id, first.count if first.kind == "own" else 1]
     advisor = panel.open_advisor()
     qtbot.addWidget(advisor)
-    with qtbot.waitSignal(panel.apply_requested) as applied, \
-            qtbot.waitSignal(panel.workload_edited) as edited:
-        advisor.cards[0].apply_button.click()  # type: ignore[attr-defined]
+    card = next(c for c in advisor.cards  # type: ignore[attr-defined]
+                if c.proposal is not None and c.proposal.buys)
+    with qtbot.waitSignal(panel.apply_requested) as applied:
+        card.apply_button.click()
+    # one request carrying both the GPUs and the workload: the Build tab's one undo step
     assert applied.args[0] and isinstance(applied.args[0][0], tuple)
-    assert edited.args[0].workload.model.key == "llama-3.1-70b"
+    assert applied.args[1].workload.model.key == "llama-3.1-70b"
+    rent = [c for c in advisor.cards  # type: ignore[attr-defined]
+            if c.proposal is not None and not c.proposal.buys]
+    if rent:  # a rent proposal goes to the cost comparison, never into the build
+        with qtbot.assertNotEmitted(panel.apply_requested):
+            rent[0].apply_button.click()
+        assert rent[0].apply_button.text() == "Compare with the build"
+        assert panel.cheapest_cloud is not None
+        assert panel.cheapest_cloud.part.id == rent[0].proposal.option.part.id
 
 
 @pytest.mark.parametrize("dark", [False, True])
@@ -368,3 +381,18 @@ def test_the_stack_and_kv_format_change_the_capacity(qtbot: QtBot, catalog: Cata
     form.kv_combo.setCurrentIndex(form.kv_combo.findData("FP8"))
     assert build.workload.workload.kv_precision == "FP8"
     assert panel.serving.max_concurrency > 1.8 * at_16_bit  # half the bytes per token
+
+
+def test_qlora_starts_as_its_recipe_runs_and_fits_70b_on_two_48gb_cards(
+        qtbot: QtBot, catalog: Catalog) -> None:
+    """Issue #28: checkpointing on and paged AdamW for QLoRA, the defaults everywhere."""
+    build = Build(workload=BuildWorkload.from_mapping(
+        {"model": "llama-3.1-70b", "mode": "inference", "precision": "BF16"}))
+    build.add(catalog.get("accelerator/nvidia-rtx-6000-ada-generation"), 2)
+    panel = make_panel(qtbot, catalog, build)
+    with qtbot.waitSignal(panel.workload_edited) as edited:
+        panel.form.mode_combo.setCurrentIndex(panel.form.mode_combo.findData("qlora"))
+    workload = edited.args[0].workload
+    assert workload.checkpointing and workload.optimizer == "paged-adamw"
+    assert panel.form.checkpoint_check.isChecked()
+    assert panel.result is not None and panel.result.status == "pass"

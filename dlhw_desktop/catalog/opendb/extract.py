@@ -135,6 +135,7 @@ def _case(r: dict[str, Any]) -> dict[str, Any]:
         "max_gpu_length_mm": r.get("max_video_card_length"),
         "max_cooler_height_mm": r.get("max_cpu_cooler_height"),
         "expansion_slots": r.get("expansion_slots"),
+        "width_mm": _get(r, "dimensions_mm", "width"),
     }
 
 
@@ -176,7 +177,7 @@ EXTRACTORS: list[Extractor] = [
               _board),
     Extractor("PCCase", "PCCase.csv", ("form_factor", "board_form_factors",
                                        "max_gpu_length_mm", "max_cooler_height_mm",
-                                       "expansion_slots"), _case),
+                                       "expansion_slots", "width_mm"), _case),
     Extractor("PSU", "PSU.csv", ("wattage_w", "form_factor", "efficiency_rating", "eps_8pin",
                                  "pcie_8pin", "pcie_12vhpwr"), _psu),
     Extractor("RAM", "RAM.csv", ("ram_type", "speed", "form_factor", "modules", "module_gb",

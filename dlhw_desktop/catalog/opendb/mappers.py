@@ -187,12 +187,17 @@ def memory(record: Record, values: Values, cleaned: Cleaned) -> None:
 
 
 def case(record: Record, values: Values, cleaned: Cleaned) -> None:
+    cooler = _figure(record, "max_cooler_height_mm", 20, 300, cleaned, "cooler clearance")
+    width = rules.in_range(record.get("width_mm"), 50, 1000)
+    if cooler is not None and width is not None and cooler >= width:
+        cleaned.note("cooler clearance not less than the case's width: unknown")
+        cooler = None
     values.update({
         "case_kind": rules.case_kind(record.get("form_factor")),
         "max_gpu_length_mm": _figure(record, "max_gpu_length_mm", 100, 1000, cleaned,
                                      "GPU clearance"),
-        "max_cooler_height_mm": _figure(record, "max_cooler_height_mm", 20, 300, cleaned,
-                                        "cooler clearance"),
+        "max_cooler_height_mm": cooler,
+        "case_width_mm": round(width) if width is not None else None,
         "expansion_slots": _figure(record, "expansion_slots", 1, 20, cleaned,
                                    "expansion slots"),
         "supported_board_form_factors": rules.board_form_factors(
@@ -230,13 +235,17 @@ def psu(record: Record, values: Values, cleaned: Cleaned) -> None:
         if count is None and raw.strip() == "0":
             cleaned.note("0 connectors: unknown")
         connectors[field] = count
+    form = rules.psu_form_factor(record.get("form_factor"), record.get("name") or "",
+                                 record.get("part_numbers") or "")
+    if form != rules.psu_form_factor(record.get("form_factor")):
+        cleaned.note("SFX-L by its own name or part number, filed as SFX")
     values.update({
         "wattage_w": watts, "efficiency_rating": rules.efficiency_rating(
             record.get("efficiency_rating")),
         "atx_version": rules.atx_version(record.get("name") or "",
                                           record.get("series") or "",
                                           record.get("part_numbers") or ""),
-        "psu_form_factor": rules.psu_form_factor(record.get("form_factor")),
+        "psu_form_factor": form,
         **connectors,
     })
 

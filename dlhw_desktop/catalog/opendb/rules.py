@@ -123,8 +123,16 @@ _PSU_FORMS = {"atx": "ATX", "sfx": "SFX", "sfx-l": "SFX-L", "tfx": "TFX", "flexa
               "flex atx": "Flex ATX", "atx/eps": "ATX", "mini-itx": "Mini-ITX"}
 
 
-def psu_form_factor(raw: str | None) -> str | None:
-    return _PSU_FORMS.get((raw or "").strip().lower())
+_SFX_L = re.compile(r"\bSFX-?L\b", re.I)
+
+
+def psu_form_factor(raw: str | None, name: str = "", part_numbers: str = "") -> str | None:
+    """The unit's form factor; its own name or part number saying "SFX-L" wins over a
+    dataset "SFX" (ASUS ROG LOKI: ``ROG-LOKI-850P-SFX-L-GAMING`` filed as SFX)."""
+    form = _PSU_FORMS.get((raw or "").strip().lower())
+    if form == "SFX" and (_SFX_L.search(name) or _SFX_L.search(part_numbers)):
+        return "SFX-L"
+    return form
 
 
 _SOCKET_COUNT = re.compile(r"^\s*(\d)\s*x\s*(.+)$", re.I)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dlhw_desktop.core import limits
-from dlhw_desktop.core.build.build import Build, Slot
+from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, grouped
@@ -48,46 +48,6 @@ def build_accelerators(build: Build, find: Finder | None = None
         if accelerator is not None and count is not None and count >= 1:
             return [(accelerator, int(count) * item.quantity)], part
     return [], None
-
-
-def machine_price(build: Build) -> float | None:
-    """The whole machine's price when every local part has one and there is more than
-    GPUs; else ``None`` (the fit then prices the GPUs alone and says so)."""
-    local = [i for i in build.items() if i.slot is not Slot.CLOUD]
-    if not local or all(i.slot is Slot.ACCELERATOR for i in local):
-        return None
-    if any(i.part.price_usd is None for i in local):
-        return None
-    return float(sum(i.part.price_usd * i.quantity for i in local))  # type: ignore[misc]
-
-
-def cost_assumptions(build: Build | None = None, *,
-                     electricity_usd_per_kwh: float | None = None,
-                     utilisation: float | None = None,
-                     years: float | None = None,
-                     pue: float | None = None,
-                     base_system_w: float | None = None) -> CostAssumptions:
-    """The cost assumptions of a job: one function behind the app's workload panel and
-    ``dlhw fit``, so both show the same cost per hour and per million tokens.
-
-    Unset figures take the core defaults (``cost.DEFAULT_*``: 0.17 USD/kWh, 50 % use,
-    3 years, PUE 1); the build's whole machine price is the amortised price when
-    ``machine_price`` has one, else the accelerators' prices (``fit``'s own fallback).
-    ``base_system_w`` replaces the 250 W assumed for everything around the GPUs when the
-    caller knows the build's own figure (the build sheet's sustained power less the GPUs).
-    """
-    changes: dict[str, float] = {}
-    for name, value in (("electricity_usd_per_kwh", electricity_usd_per_kwh),
-                        ("utilisation", utilisation), ("years", years), ("pue", pue),
-                        ("base_system_w", base_system_w)):
-        if value is not None:
-            changes[name] = value
-    if utilisation is not None and utilisation <= 0:
-        del changes["utilisation"]
-    price = machine_price(build) if build is not None else None
-    if price is not None:
-        changes["hardware_price_usd"] = price
-    return CostAssumptions(**changes)  # type: ignore[arg-type]
 
 
 def fit_build(build: Build, find: Finder | None = None,

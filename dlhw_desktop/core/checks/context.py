@@ -147,7 +147,8 @@ class CheckContext:
             memory = item.part.number("memory_gb")
             if memory is None:
                 return None
-            total += memory * item.quantity
+            # a multi-GPU board's memory is per GPU (A16: 4 x 16 GB)
+            total += memory * (item.part.number("board_gpus") or 1) * item.quantity
         return total
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dlhw_desktop.core.checks._util import (
     missing,
 )
+from dlhw_desktop.core.checks.case_clearance_model import ClearanceBand, clearance_band
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.compat.vocabulary import socket_list
-from dlhw_desktop.core.verdict import CheckResult
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
 
 LIQUID_COOLER_KINDS = frozenset({"aio", "custom-loop"})
 """Cooler kinds whose CPU block is a low pump block: the case's cooler clearance does not
@@ -28,6 +30,10 @@ def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
     absent = [(p, f) for p, f, v in ((cooler, "height_mm", height),
                                      (case, "max_cooler_height_mm", clearance)) if v is None]
     figures = {"height_mm": height, "max_cooler_height_mm": clearance}
+    if height is not None and clearance is None:
+        band = clearance_band(case)
+        if band is not None:
+            return [_estimated_fit(cooler, case, height, band)]
     if absent:
         return [CheckResult("compat.cooler_height", "compatibility", "unknown",
                             f"Cooler height fit unknown: {missing(absent)}", figures, ids)]
@@ -41,6 +47,35 @@ def check_cooler_height(ctx: CheckContext) -> list[CheckResult]:
                         f"{cooler.display_name} is {height:.0f} mm tall; "
                         f"{case.display_name} takes coolers up to {clearance:.0f} mm",
                         figures, ids, "Choose a lower cooler, an AIO, or a wider case.")]
+
+
+def _estimated_fit(cooler: Part, case: Part, height: float,
+                   band: ClearanceBand) -> CheckResult:
+    """The cooler against the clearances of towers like this one (its own is unknown)."""
+    size = f"{band.board} towers" + (
+        "" if band.gpu_bin == "all" else f" with {band.gpu_bin} mm for a graphics card")
+    shown = f"{band.low_mm:.0f}–{band.high_mm:.0f} mm"
+    basis = (FigureUse(case.id, case.display_name, "max_cooler_height_mm", "cooler clearance",
+                       shown, "estimated",
+                       f"5th-95th percentile of {band.cases} {size} in the catalog"),)
+    figures = {"height_mm": height, "max_cooler_height_mm": None,
+               "estimated_clearance_low_mm": band.low_mm,
+               "estimated_clearance_high_mm": band.high_mm}
+    head = (f"{cooler.display_name} ({height:.0f} mm) in {case.display_name}, whose cooler "
+            f"clearance is not in the catalog: {band.cases} {size} clear {shown} "
+            "(5th-95th percentile)")
+    status: Status
+    if height <= band.low_mm:
+        status, verdict = "pass", "95 % of them take it"
+    elif height > band.high_mm:
+        status, verdict = "fail", "fewer than 5 % of them take it"
+    else:
+        status, verdict = "warn", "some do not take it; check the case's specification"
+    return CheckResult(
+        "compat.cooler_height", "compatibility", status, f"{head}: {verdict}", figures,
+        (cooler.id, case.id),
+        "" if status == "pass" else "Enter the case's cooler clearance, or choose a lower "
+        "cooler or an AIO.", basis, ((case.id, "max_cooler_height_mm"),))
 
 
 def check_radiator(ctx: CheckContext) -> list[CheckResult]:

@@ -9,10 +9,7 @@
   example (the seed article's "Noctua NH-D15") passes on the tier's word; else unknown.
 - Case: the sustained DC load, all of which ends as heat inside the case, against the
   case's ``heat_capacity_w`` when the catalog has one; above it: warn (parts run hot).
-- Open-air cards (``cooling`` "active") blow their heat sideways into the next card when
-  the cards touch, i.e. when ``x16_slot_spacing`` < card slot width + 1. If the board and
-  case leave room to skip a slot below each open-air card, that is the advice (pass);
-  if not, warn: use blower cards, or a board with wider spacing.
+- Open-air cards stacked without a gap: ``checks.card_spacing``.
 - Passive datacenter cards (``cooling`` "passive", PCIe) have no fans: they rely on a
   server chassis pushing air through their fins (NVIDIA's A100/H100 PCIe product briefs
   specify the airflow the server must provide). In a tower or open frame: fail; with no
@@ -23,13 +20,13 @@ from __future__ import annotations
 
 import math
 
-from dlhw_desktop.core.checks._util import counted, matches_name, missing, unique, watts
+from dlhw_desktop.core.checks._util import counted, matches_name, missing, watts
 from dlhw_desktop.core.checks.basis import use
 from dlhw_desktop.core.checks.budget import budget_of
+from dlhw_desktop.core.checks.card_spacing import check_card_spacing
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.cooler_model import CoolerCapacity, cooler_capacity
 from dlhw_desktop.core.checks.cpu_power import CpuPower, cpu_power
-from dlhw_desktop.core.checks.platform import ordered_cards, place_cards, slot_positions
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import FIGURE_KINDS, CheckResult, FigureUse, Status
 
@@ -154,55 +151,6 @@ def check_case_heat(ctx: CheckContext) -> list[CheckResult]:
                         f"{watts(heat)} of heat exceeds {ctx.case.display_name}'s "
                         f"{watts(capacity)} airflow rating: parts will run hot and throttle",
                         figures, ids, "Choose a case with more airflow, or power-limit the GPUs.")]
-
-
-def check_card_spacing(ctx: CheckContext) -> list[CheckResult]:
-    """Open-air cards stacked without a gap starve the upper card of air."""
-    cards = ordered_cards(ctx)
-    if len(cards) < 2 or ctx.board is None:
-        return []
-    open_air = [p for p in cards if p.text("cooling").lower() == "active"]
-    if not open_air:
-        unknown = [p for p in unique(cards) if not p.text("cooling")]
-        if unknown:
-            return [CheckResult("cooling.card_spacing", "cooling", "unknown",
-                                f"Card airflow unknown: {missing((p, 'cooling') for p in unknown)}",
-                                {}, tuple(p.id for p in unknown))]
-        return []
-    board = ctx.board
-    ids = (*tuple(dict.fromkeys(p.id for p in open_air)), board.id)
-    spacing, slots = board.number("x16_slot_spacing"), board.number("pcie_x16_slots")
-    widths = [slot_positions(p) for p in cards]
-    if spacing is None or slots is None or None in widths:
-        return []  # check_x16_slots reports the missing figures
-    known = [w or 0 for w in widths]
-    tight = place_cards(known, int(spacing), int(slots))
-    if len(tight) < len(cards):
-        return []  # they do not fit at all; check_x16_slots fails
-    touching = [cards[i] for i in range(len(cards) - 1)
-                if cards[i] in open_air and tight[i + 1] - tight[i] < known[i] + 1]
-    figures = {"x16_slot_spacing": spacing, "widest_card_slots": max(known)}
-    if not touching:
-        return [CheckResult("cooling.card_spacing", "cooling", "pass",
-                            "Open-air cards have a free slot position below each "
-                            f"(x16 slots {spacing:.0f} positions apart)", figures, ids)]
-    gaps = [1 if p in open_air else 0 for p in cards]
-    gapped = place_cards(known, int(spacing), int(slots), gaps)
-    openings = ctx.case.number("expansion_slots") if ctx.case is not None else None
-    if len(gapped) == len(cards) and (
-            openings is None or gapped[-1] + known[-1] <= openings):
-        used = ", ".join(str(start // int(spacing) + 1) for start in gapped)
-        return [CheckResult(
-            "cooling.card_spacing", "cooling", "pass",
-            f"Open-air cards would touch in adjacent x16 slots; use x16 slots {used} to "
-            "leave a gap below each", figures, ids)]
-    name = touching[0]
-    return [CheckResult(
-        "cooling.card_spacing", "cooling", "warn",
-        f"{counted(name, cards.count(name))} ({known[cards.index(name)]}-slot, open-air) sit "
-        f"{spacing:.0f} slot positions apart: the cards touch and the upper one recirculates "
-        "hot air", figures, ids,
-        "Use blower-style cards, a board with wider x16 spacing, or risers.")]
 
 
 def check_passive_cards(ctx: CheckContext) -> list[CheckResult]:

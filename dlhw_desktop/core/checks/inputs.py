@@ -84,6 +84,8 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
         CheckInput("pcie_x16_slots", ("compat.x16_slots",)),
         # Read only when two or more cards share the board's x16 slots: a board with one
         # (or none) never needs it.
+        # Without it, cards that fit whatever the spacing still pass (``check_x16_slots``
+        # skips a card's width in x16 slots); wider cards stay unknown.
         CheckInput("x16_slot_spacing", ("compat.x16_slots",),
                    ("pcie_x16_slots", frozenset({"0", "1"}))),
         CheckInput("board_form_factor", ("compat.board_size",)),
@@ -117,7 +119,10 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
     ),
     Category.CASE: (
         CheckInput("max_gpu_length_mm", ("compat.gpu_length",)),
-        CheckInput("max_cooler_height_mm", ("compat.cooler_height",)),
+        # Without it, a tower's clearance is estimated from towers taking the same boards
+        # (``checks.case_clearance_model``): only without those is the fit unknown.
+        CheckInput("max_cooler_height_mm", ("compat.cooler_height",),
+                   or_else=("supported_board_form_factors",)),
         CheckInput("expansion_slots", ("compat.case_slots",)),
         CheckInput("supported_board_form_factors", ("compat.board_size",)),
         CheckInput("case_kind", ("cooling.passive",)),
@@ -142,6 +147,8 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
     Category.ACCELERATOR: {
         "power_connectors": "when not listed, the fewest cables the board power needs are "
                             "counted (75 W slot, 150 W per 8-pin, 600 W per 16-pin), said so",
+        "board_gpus": "set only on a multi-GPU board (A16: 4): memory and throughput count "
+                      "once per GPU; unset is one GPU",
     },
     Category.CPU: {
         "sustained_power_w": "without it the CPU is judged at its base power (TDP), said so",

@@ -41,7 +41,7 @@ from dlhw_desktop.core.compat.vocabulary import form_list, norm_form, norm_socke
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.limits import INTEGRATED_FORM
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.verdict import CheckResult, Status
+from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
 
 ESSENTIAL = (
     ("cpu", "CPU"), ("motherboard", "motherboard"), ("memory", "memory"),
@@ -213,6 +213,11 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
     spacing = board.number("x16_slot_spacing")
     widths = [slot_positions(p) for p in cards]
     absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
+    if spacing is None and not absent:
+        bound = _fit_whatever_the_spacing(cards, [w or 0 for w in widths], int(slots), ids,
+                                          figures, board)
+        if bound is not None:
+            return [bound]
     if spacing is None:
         absent.append((board, "x16_slot_spacing"))
     if absent:
@@ -233,6 +238,32 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
         "compat.x16_slots", "compatibility", "pass",
         f"{n} cards fit {board.display_name}'s {slots:.0f} x16 slots "
         f"({_positions(spacing)} apart)", figures, ids)]
+
+
+def _fit_whatever_the_spacing(cards: list[Part], widths: list[int], slots: int,
+                              ids: tuple[str, ...], figures: dict[str, float | int | str | None],
+                              board: Part) -> CheckResult | None:
+    """A pass that holds for any spacing, or None. The board's x16 slots sit at distinct
+    slot positions, so its i-th and j-th x16 slots are at least j - i positions apart:
+    skipping w - 1 x16 slots after a w-slot card leaves it room whatever the spacing.
+    The widest card goes last (``ordered_cards``), which skips the fewest slots."""
+    chosen: list[int] = []
+    index = 0
+    for width in widths:
+        chosen.append(index)
+        index += width
+    if chosen[-1] >= slots:
+        return None
+    used = ", ".join(str(i + 1) for i in chosen)
+    basis = (FigureUse(board.id, board.display_name, "x16_slot_spacing", "x16 slot spacing",
+                       "at least 1 position between neighbouring x16 slots", "derived",
+                       "slots sit at distinct positions"),)
+    return CheckResult(
+        "compat.x16_slots", "compatibility", "pass",
+        f"{len(cards)} cards fit {board.display_name}'s {slots} x16 slots whatever their "
+        f"spacing: in x16 slots {used}, each card has at least its width before the next "
+        "(the spacing is not in the catalog; enter it for the exact layout)",
+        figures, ids, basis=basis, needs=((board.id, "x16_slot_spacing"),))
 
 
 def check_case_slots(ctx: CheckContext) -> list[CheckResult]:
@@ -397,7 +428,8 @@ def check_cloud(ctx: CheckContext) -> list[CheckResult]:
         results.append(CheckResult(
             "compat.cloud", "compatibility", "fail", why,
             {"category": part.category.value, "form_factor": part.text("form_factor") or None},
-            (part.id,), "Compare it on the cloud-vs-own tab instead, or remove it."))
+            (part.id,), "Remove it from the parts: the Workload panel's cost section compares "
+            "renting with owning this build (the Advisor's rent proposals go there)."))
     return results
 
 

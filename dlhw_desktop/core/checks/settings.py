@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from dlhw_desktop.core.workload.cost import DEFAULT_ELECTRICITY_USD_PER_KWH, DEFAULT_UTILISATION
+
 HOURS_PER_YEAR = 8760
 
 
@@ -72,8 +74,8 @@ class CheckSettings:
     """Defaults: 0.17 USD/kWh (roughly the US residential average, EIA 2024), the machine
     at full load half of the time, a North American 120 V / 15 A circuit."""
 
-    price_per_kwh_usd: float = 0.17
-    utilisation: float = 0.5
+    price_per_kwh_usd: float = DEFAULT_ELECTRICITY_USD_PER_KWH
+    utilisation: float = DEFAULT_UTILISATION
     mains: str = "120V-15A"
 
     def __post_init__(self) -> None:

@@ -35,6 +35,9 @@ class BuildSummary:
     parts: int
     power_breakdown: tuple[tuple[str, float], ...] = ()
     """DC watts by consumer (cpu, accelerators, motherboard, memory, storage, fans)."""
+    price_high_usd: float | None = None
+    """The top of the price when a part's price is a reported range (``price_usd`` is
+    then the bottom): the total runs "from $X to $Y"."""
     power_lower_bound: bool = False
     """A part lacks its power figure: sustained, wall, heat and energy above are unknown
     and the ``*_at_least`` figures hold what the other parts draw."""
@@ -58,12 +61,15 @@ def _throughput(ctx: CheckContext, field: str) -> float | None:
         value = item.part.number(field)
         if value is None:
             return None
-        total += value * item.quantity
+        # a multi-GPU board's figures are per GPU (A16: 4 GPUs on one card)
+        total += value * (item.part.number("board_gpus") or 1) * item.quantity
     return total
 
 
 def summarize_context(ctx: CheckContext) -> BuildSummary:
     known = 0.0
+    high = 0.0
+    ranged = False
     unknown = 0
     any_known = False
     for item in ctx.build.items():
@@ -74,9 +80,13 @@ def summarize_context(ctx: CheckContext) -> BuildSummary:
         else:
             any_known = True
             known += item.part.price_usd * item.quantity
+            top = item.part.price_high_usd
+            ranged = ranged or top is not None
+            high += (top if top is not None else item.part.price_usd) * item.quantity
     b = budget_of(ctx)
     return BuildSummary(
         price_usd=known if any_known else None,
+        price_high_usd=high if ranged else None,
         unknown_price_parts=unknown,
         sustained_w=b.sustained_w,
         wall_w=b.wall_w,

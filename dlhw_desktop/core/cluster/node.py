@@ -8,6 +8,7 @@ from dlhw_desktop.core.checks.budget import budget_of
 from dlhw_desktop.core.checks.context import CheckContext
 from dlhw_desktop.core.checks.server import check_server_modules
 from dlhw_desktop.core.cluster.plan import Node, bad
+from dlhw_desktop.core.prices.kinds import describe_price
 
 DEFAULT_NIC_GB_S = 400.0
 
@@ -51,8 +52,10 @@ def _price(build: Build) -> tuple[float | None, str]:
     server = build.server
     if server is not None and server.get("complete_system") is True:
         price = server.price_usd
-        return price, ("the complete system's catalog price" if price is not None else
-                       f"unknown ({server.display_name} has no catalog price)")
+        if price is None:
+            return None, f"unknown ({server.display_name} has no price)"
+        return price, (f"the complete system: "
+                       f"{describe_price(server.price_kind, server.price_date)}")
     total = 0.0
     missing = []
     for item in build:
@@ -62,4 +65,4 @@ def _price(build: Build) -> tuple[float | None, str]:
             total += item.part.price_usd * item.quantity
     if missing:
         return None, f"unknown (no catalog price for {', '.join(missing[:3])})"
-    return total, "the sum of the parts' catalog prices"
+    return total, "the sum of the parts' prices (your quotes where you gave one)"

@@ -30,11 +30,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dlhw_desktop.core.cluster.fabric import FABRICS, Fabric, FabricCount, count_fabric
+from dlhw_desktop.core.cluster.own import cluster_own
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.numbers import NumberError, NumberField
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.kinds import describe_price
+from dlhw_desktop.core.workload.comparison import qualifies
+from dlhw_desktop.core.workload.cost import OwnHardware
+from dlhw_desktop.core.workload.fit import FitResult
+from dlhw_desktop.core.workload.fit_ranking import FitOption
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
+from dlhw_desktop.core.workload.scaling import LINK_EFFICIENCY, UNHIDDEN, trainable_params
 
 MAX_NODES = 16_384
 RACK_UNITS = 42
@@ -193,6 +199,8 @@ class CloudQuote:
     instances: int
     hours: float
     cost_usd: float
+    why: str = ""
+    """Why the offer can run the plan (GPUs per instance, links, fabric)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +228,10 @@ class ClusterPlan:
     cloud: CloudQuote | None
     assumptions: tuple[str, ...] = field(default=())
     gear_prices: Mapping[str, GearPrice] = field(default_factory=dict)
+    own: OwnHardware | None = None
+    """Owning the cluster (``cluster_own``): the nodes as the Workload panel costs one
+    (``own_cost.job_assumptions``), times N, plus the fabric, at the plan's PUE,
+    electricity price and utilisation."""
 
     def bill_of_materials(self) -> list[tuple[str, int, float | None]]:
         """(item, count, unit price or None): identical items once, with a count."""
@@ -313,26 +325,96 @@ def training_time(node: Node, nodes: int, params: float, tokens: float, mfu: flo
                         shard, model)
 
 
-def cheapest_cloud(gpu: Part, offers: Sequence[Part], gpu_hours: float,
-                   gpus: int) -> CloudQuote | None:
-    """The cheapest on-demand offer of the same GPU for the same GPU-hours."""
+FABRIC_WORDS = ("infiniband", "efa", "roce", "rdma", "gpudirect", "3200 gbps",
+                "cluster network")
+"""Words in an offer's name or notes that say its instances are linked by a multi-node
+fabric (InfiniBand, AWS EFA, RoCE, GPUDirect-TCPX)."""
+
+
+def has_fabric(offer: Part) -> bool:
+    text = f"{offer.display_name} {offer.notes or ''}".lower()
+    return any(word in text for word in FABRIC_WORDS)
+
+
+def cheapest_cloud(gpu: Part, offers: Sequence[Part], gpu_hours: float, gpus: int,
+                   per_copy: int = 1, spans_nodes: bool = False) -> CloudQuote | None:
+    """The cheapest on-demand offer that can run the plan like for like: the same GPU
+    (so the same links between its GPUs), at least ``per_copy`` GPUs in one instance
+    (a model copy is not split over instances without a fabric) and, when a copy spans
+    nodes, instances linked by a multi-node fabric."""
     best: CloudQuote | None = None
     for offer in offers:
         per_hour, count = offer.number("price_per_hour_usd"), offer.number("accelerator_count")
         if offer.text("accelerator_id") != gpu.id or per_hour is None or not count:
             continue
+        if offer.price_kind in ("cloud_spot", "cloud_reserved"):
+            continue  # a job rate, not a rate that can vanish or a commitment
+        if count < per_copy and not (spans_nodes and has_fabric(offer)):
+            continue
+        if spans_nodes and not has_fabric(offer):
+            continue
         instances = math.ceil(gpus / count)
         hours = gpu_hours / gpus
-        quote = CloudQuote(offer, instances, hours, instances * hours * per_hour)
+        if spans_nodes:
+            why = (f"{count:g} x {gpu.display_name} per instance, the instances linked by a "
+                   f"multi-node fabric, as a model copy over {per_copy:,} GPUs needs")
+        else:
+            why = (f"{count:g} x {gpu.display_name} per instance"
+                   + (f" hold a model copy ({per_copy} GPUs)" if per_copy > 1 else ""))
+        quote = CloudQuote(offer, instances, hours, instances * hours * per_hour, why)
         if best is None or quote.cost_usd < best.cost_usd:
             best = quote
     return best
 
 
+def job_time(job: FitResult, nodes: int, nic_gb_s: float) -> TrainingTime | None:
+    """The build's job on ``nodes`` nodes when it fits one node: each node trains its own
+    copy exactly as the Workload panel times it on one (``fit``: the same function,
+    intra-node exchange included), and the copies all-reduce the trainable gradients
+    (the adapters for LoRA/QLoRA) over each GPU's NIC. Nothing is split over nodes that
+    one node holds. ``None`` when the job has no training time."""
+    t = job.training
+    if t is None or job.status == "fail":
+        return None
+    w = job.workload
+    gpus_per_node = len(job.gpus)
+    node_s = t.seconds
+    tokens = w.dataset_tokens or 0.0
+    steps = max(tokens / (w.batch * w.seq_len * nodes), 1.0)  # each copy: its batch a step
+    compute_s = node_s / nodes
+    shard = trainable_params(w) * GRAD_BYTES / gpus_per_node
+    nic = nic_gb_s * 1e9 / 8 * LINK_EFFICIENCY
+    exchange = (2 * (nodes - 1) / nodes * shard / nic) * steps if nodes > 1 else 0.0
+    hidden = compute_s * 2.0 / 3.0
+    exposed = max(exchange - hidden, UNHIDDEN * exchange) if exchange else 0.0
+    model = (f"the job fits one node ({job.parallel.describe()})"
+             + (f": each of the {nodes:,} nodes trains its own copy; ring all-reduce of "
+                f"{shard / 1e9:.3f} GB of trainable gradients per GPU per step over its NIC"
+                if nodes > 1 else ": timed as the Workload panel times it"))
+    return TrainingTime(compute_s, exchange, exposed, compute_s + exposed, steps, nodes, 1,
+                        shard, model)
+
+
+def _job_quote(offer: FitOption, nodes: int) -> CloudQuote | None:
+    """The same work rented: the offer runs the whole job (it fits one instance, as the
+    job fits one node); spread over as many instances as there are nodes, it costs the
+    same and ends about as soon."""
+    if offer.job_hours is None or offer.usd_per_hour is None:
+        return None
+    return CloudQuote(offer.part, nodes, offer.job_hours / nodes,
+                      offer.job_hours * offer.usd_per_hour,
+                      qualifies(offer) + "; the same work as the cluster's copies")
+
+
 def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (),
                  peak_flops: float | None = None,
-                 gear_prices: Mapping[str, GearPrice] | None = None) -> ClusterPlan:
-    """Everything the plan reports; ``ClusterInputError`` names a bad field.
+                 gear_prices: Mapping[str, GearPrice] | None = None,
+                 job: FitResult | None = None,
+                 job_offer: FitOption | None = None,
+                 node_own: OwnHardware | None = None) -> ClusterPlan:
+    """Everything the plan reports; ``ClusterInputError`` names a bad field. ``job``: the
+    build's workload fitted on one node (``job_time``), when it has one; ``job_offer``
+    the cloud offer that runs that job like for like (the Workload panel's comparison).
 
     ``gear_prices`` (keys from ``gear_keys``) price the network; without them network
     capex is unknown and the total capex is None (never the nodes alone)."""
@@ -375,13 +457,26 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
         ckpt = spec.params * CHECKPOINT_BYTES
         if spec.storage_write_gb_s:
             ckpt_s = ckpt / (spec.storage_write_gb_s * 1e9)
-        if spec.tokens is not None and peak_flops:
+        if job is not None and spec.tokens == job.workload.dataset_tokens and \
+                job_time(job, spec.nodes, float(fabric.gb_s)) is not None:
+            train = job_time(job, spec.nodes, float(fabric.gb_s))
+            assert train is not None
+            quote = _job_quote(job_offer, spec.nodes) if job_offer is not None else None
+            if quote is None:
+                copy = job.parallel.gpus if job.parallel.zero_stage == 3 or \
+                    job.parallel.tensor_parallel > 1 else 1
+                quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus,
+                                       per_copy=copy)
+        elif spec.tokens is not None and peak_flops:
             mfu = spec.mfu if spec.mfu is not None else 0.4
             if spec.mfu is None:
                 notes.append("MFU 40 % assumed (within the 30-50 % published runs report)")
             train = training_time(node, spec.nodes, spec.params, spec.tokens, mfu, peak_flops,
                                   float(fabric.gb_s), spec.batch_tokens, spec.overlap)
-            quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus)
+            spans = train.nodes_per_replica > 1
+            quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus,
+                                   per_copy=node.gpus * train.nodes_per_replica if spans
+                                   else node.gpus, spans_nodes=spans)
     plan = ClusterPlan(
         spec, node, fabric, network, gpus, per_rack, racks, network_ru,
         per_rack * node.power_w / 1000 if node.power_w is not None else None,
@@ -391,4 +486,6 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
     network_usd = plan.network_capex_usd
     if node.price_usd is not None and network_usd is not None:
         plan = replace(plan, capex_usd=known + network_usd)
+    if node_own is not None:
+        plan = replace(plan, own=cluster_own(node_own, spec.nodes, network_usd))
     return plan

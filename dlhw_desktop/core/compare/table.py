@@ -17,7 +17,7 @@ from dlhw_desktop.core.compare.comparison import (
 )
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, PRECISION_FIELDS
 from dlhw_desktop.core.files.csv_cells import csv_text
-from dlhw_desktop.core.formatting import markdown_text
+from dlhw_desktop.core.formatting import markdown_text, price_range_text
 from dlhw_desktop.core.parts import Part, format_value
 
 Cell = float | str | None
@@ -75,8 +75,12 @@ def spec_table(parts: Sequence[Part], precision: str) -> SpecTable:
     def number_row(name: str, higher: bool, emphasised: bool = False) -> TableRow:
         spec = FIELDS_BY_NAME[name]
         values = [metric_figure(p, name, precision).value for p in parts]
-        return TableRow(name, spec.header, tuple(values),
-                        tuple(_number_text(name, v) for v in values),
+        texts = [_number_text(name, v) for v in values]
+        if name == "price_usd":  # a reported range reads as one; the low end ranks it
+            texts = [price_range_text(v, p.price_high_usd) if v is not None and
+                     p.price_high_usd is not None else t
+                     for v, p, t in zip(values, parts, texts, strict=True)]
+        return TableRow(name, spec.header, tuple(values), tuple(texts),
                         tuple(_source_text(p, name) for p in parts),
                         best_indices(values, higher), emphasised)
 

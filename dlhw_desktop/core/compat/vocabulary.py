@@ -7,6 +7,7 @@ calls compatible is one the checks pass.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 RDIMM_SOCKETS: frozenset[str] = frozenset(
     {"STR5", "SWRX8", "SP3", "SP5", "SP6", "LGA4677", "LGA4189", "LGA3647", "LGA4710",
@@ -30,6 +31,7 @@ SOCKET_ALIASES = {"STR4": "TR4"}
 "sTR4" (boards and CPUs in the catalog use either), unlike sTRX4 and sTR5, which differ."""
 
 
+@lru_cache(maxsize=4096)
 def norm_socket(text: str | None) -> str:
     """``"Socket AM5"``, ``"LGA 1700"``, ``"sTR5"`` -> ``"AM5"``, ``"LGA1700"``, ``"STR5"``;
     ``"sTR4"`` -> ``"TR4"`` (the same socket)."""
@@ -57,6 +59,13 @@ def form_list(text: str) -> set[str]:
 
 def socket_list(text: str | None) -> set[str]:
     """A cooler's ``supported_sockets`` text -> normalised socket names."""
+    return set(_socket_set(text))
+
+
+@lru_cache(maxsize=4096)
+def _socket_set(text: str | None) -> frozenset[str]:
+    """``socket_list``, read once per distinct text (the picker judges thousands of
+    coolers per change of the build, over a few hundred distinct socket lists)."""
     if not text:
         return set()
     tokens = re.split(r"[,;/|]|\s+and\s+", text)
@@ -64,7 +73,7 @@ def socket_list(text: str | None) -> set[str]:
     # "LGA115x" covers LGA1150/1151/1155/1156.
     if "LGA115X" in result:
         result |= {"LGA1150", "LGA1151", "LGA1155", "LGA1156"}
-    return result
+    return frozenset(result)
 
 
 def memory_types(text: str | None) -> set[str]:

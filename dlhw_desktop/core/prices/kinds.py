@@ -146,6 +146,9 @@ class Price:
     source: str
     source_date: str
     note: str = ""
+    amount_high: float | None = None
+    """The top of a low-high range a source gives ("$25,000 to $30,000"); None for a
+    single figure."""
 
     def stale(self, today: date | None = None) -> bool:
         return is_stale(self.price_date, today)

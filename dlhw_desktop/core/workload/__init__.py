@@ -13,10 +13,15 @@ Modules, from the bottom up:
 - ``activation_memory``: activations (Korthikanti et al.), checkpointing, logits and loss.
 - ``memory``: bytes per GPU for inference, full training, LoRA and QLoRA.
 - ``timing``: 6ND training time, decode tokens/s bounds, dataset time.
-- ``cost``: own hardware against cloud, break-even, cost per run and per token.
+- ``scaling``: what several GPUs exchange each training step over their links.
+- ``cost``: own hardware (the whole machine, ``Machine``) against cloud, break-even, cost
+  per run and per token.
 - ``fit``: memory + time + cost for a set of accelerators; the per-GPU verdict.
 - ``fit_ranking``: ranking of what fits (own hardware and cloud, cheapest first); the
   cloud offer to compare a build with.
+- ``comparison`` and ``cost_text``: own against the like-for-like rental, and its words,
+  for every surface (the build's side is ``core.checks.own_cost``).
+- ``training_check``: the training time against published multi-GPU runs.
 - ``advisor``: the second seed article's questions -> three proposals with reasons.
 - ``mapping``: a workload as a plain mapping (build files, CLI flags, the desktop panel).
 - ``model_file_types``: ``ModelFileError``, ``TensorInfo`` and ``LoadedModel``, shared by

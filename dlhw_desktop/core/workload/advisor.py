@@ -27,11 +27,12 @@ from typing import Any, Literal
 
 from dlhw_desktop.core.formatting import duration, gib, rate
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.workload.cost import break_even
+from dlhw_desktop.core.workload.comparison import OwnVsRent, own_vs_rent
+from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.fit import CostAssumptions
 from dlhw_desktop.core.workload.fit_ranking import FitOption, rank_fits
-from dlhw_desktop.core.workload.workload import Workload
+from dlhw_desktop.core.workload.workload import MODE_NAMES, Workload
 
 Deployment = Literal["either", "cloud", "on-premise"]
 DEPLOYMENTS: tuple[str, ...] = ("either", "cloud", "on-premise")
@@ -104,10 +105,21 @@ class Proposal:
     option: FitOption
     reasons: tuple[str, ...]
     caveats: tuple[str, ...] = ()
+    comparison: OwnVsRent | None = None
+    """For a machine to buy: its own cost against the like-for-like rental, the same
+    comparison the Workload panel and the sheet show (``comparison.own_vs_rent``)."""
+
+    @property
+    def buys(self) -> bool:
+        """A machine to buy (goes into the build); else a cloud offer to rent (shown in
+        the cost comparison, never put into the build)."""
+        return self.option.kind == "own"
 
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "option": self.option.to_dict(),
-                "reasons": list(self.reasons), "caveats": list(self.caveats)}
+                "reasons": list(self.reasons), "caveats": list(self.caveats),
+                "own_vs_rent": None if self.comparison is None
+                else self.comparison.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +157,7 @@ def _speed_key(option: FitOption) -> tuple[float, float]:
 
 
 def _reasons(option: FitOption, answers: Answers, workload: Workload,
-             cheapest_cloud: FitOption | None) -> tuple[list[str], list[str]]:
+             comparison: OwnVsRent | None) -> tuple[list[str], list[str]]:
     reasons: list[str] = []
     caveats: list[str] = []
     model = workload.model
@@ -155,7 +167,8 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
                 f"{gib(option.vram_bytes)}")
     if fraction is not None:
         fit_text += f" ({fraction:.0%})"
-    reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, {workload.mode}, "
+    reasons.append(f"{model.name} ({model.params / 1e9:,.2f}B params, "
+                   f"{MODE_NAMES.get(workload.mode, 'inference')}, "
                    f"{workload.base_format}) {fit_text}")
     acts = memory.bytes_of("activations")
     if acts is not None and workload.batch > 1:
@@ -163,8 +176,9 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
                        "(they grow with batch and sequence length)")
     if option.result.training is not None:
         t = option.result.training
-        reasons.append(f"training {t.flops:.2e} FLOPs takes about {duration(t.hours)} on "
-                       f"{t.gpus} GPU(s) at {t.mfu:.0%} MFU")
+        reasons.append(f"training {t.flops:.2e} FLOPs ({t.rule}) takes about "
+                       f"{duration(t.hours)} on {t.gpus} GPU(s) at {t.mfu:.0%} MFU"
+                       + (f"; {t.scaling}" if t.scaling else ""))
     elif option.tokens_per_s:
         i = option.result.inference
         basis = f"{i.bound}-bound, {i.basis}" if i else "unknown bound"
@@ -172,20 +186,24 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
                        f"{workload.batch} ({basis})")
     if option.kind == "own":
         if option.cost_usd is not None:
-            reasons.append(f"upfront {option.cost_basis}: ${option.cost_usd:,.0f}")
+            bound = "" if option.result.own is None or option.result.own.complete \
+                else "at least "
+            reasons.append(f"upfront {bound}${option.cost_usd:,.0f}: {option.cost_basis}")
         if answers.data_private:
             reasons.append("data stays on your premises, as you asked")
-        if cheapest_cloud is not None and option.result.own is not None and \
-                cheapest_cloud.usd_per_hour:
-            be = break_even(option.result.own, cheapest_cloud.usd_per_hour)
-            if be.hours is None:
-                caveats.append(f"{cheapest_cloud.label} costs less per hour than this "
-                               "machine's electricity: owning never pays back")
-            else:
-                reasons.append(
-                    f"pays back against {cheapest_cloud.label} after {be.hours:,.0f} h of "
-                    f"use ({be.months:,.1f} months at {option.result.own.utilisation:.0%} "
-                    "utilisation)")
+        if comparison is not None and comparison.offer is not None:
+            for figure in cost_figures(comparison):
+                if figure.key == "own_per_hour":
+                    reasons.append(f"own machine: {figure.value}")
+                elif figure.key == "break_even" and figure.value == "never":
+                    caveats.append(f"renting the same work on "
+                                   f"{comparison.offer.part.display_name} costs less per "
+                                   "hour than this machine's electricity: owning never "
+                                   "pays back")
+                elif figure.key == "break_even":
+                    reasons.append(f"pays back against "
+                                   f"{comparison.offer.part.display_name} after "
+                                   f"{figure.value} ({figure.note})")
         if option.count > 1:
             caveats.append(f"{option.count} GPUs need a board with {option.count} x16 slots, "
                            "a large PSU and strong airflow: check the build")
@@ -252,11 +270,14 @@ def advise(answers: Answers, accelerators: Sequence[Part], cloud: Sequence[Part]
             chosen.append((label, other[0]))
         elif rest:
             chosen.append(("Alternative", rest[0]))
-    cheapest_cloud = next((o for o in options if o.kind == "cloud"), None)
+    by_id = {p.id: p for p in accelerators}
     proposals = []
     for title, option in chosen:
-        reasons, caveats = _reasons(option, answers, workload, cheapest_cloud)
-        proposals.append(Proposal(title, option, tuple(reasons), tuple(caveats)))
+        comparison = (own_vs_rent(option.result, options, option.accelerator, by_id.get)
+                      if option.kind == "own" else None)
+        reasons, caveats = _reasons(option, answers, workload, comparison)
+        proposals.append(Proposal(title, option, tuple(reasons), tuple(caveats),
+                                  comparison))
     if workload.mode == "training" and len(proposals) < 3:
         notes.append("fine-tuning with LoRA or QLoRA needs far less memory than full "
                      "training and widens the choice")

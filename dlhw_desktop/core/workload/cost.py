@@ -2,6 +2,12 @@
 
 Own hardware per hour of use = price / (years x 8760 h x utilisation)
                               + power (kW) x PUE x electricity price.
+
+The price is the whole machine's (``Machine``: every part with a price, the user's quotes
+first; the parts without one are named and the price reads "at least"); the power is the
+machine's wall draw (the accelerators' TDPs plus the rest of the machine, through the
+supply's efficiency). ``own_machine`` is the one place that puts them together, for the
+build, the advisor, What fits, the CLI, the sheet and the cluster alike.
 Cloud per hour = the offering's price per hour (a monthly dedicated server: month / 730 h).
 Break-even: the hours H at which price + H x energy = H x cloud, so
 H = price / (cloud per hour - energy per hour); never when the cloud costs less per hour
@@ -43,7 +49,14 @@ DEFAULT_UTILISATION = 0.5
 
 BASE_SYSTEM_W = 250.0
 """Power of everything around the accelerators (CPU, board, memory, drives, fans) under load,
-an assumption for a single-socket workstation; a dual-socket server draws more."""
+an assumption for a single-socket workstation when no build says; a dual-socket server
+draws more."""
+
+ASSUMED_SUPPLY_EFFICIENCY = 0.80
+"""Wall draw = DC load / efficiency when no power supply says (the planner's own
+assumption, ``checks.budget.ASSUMED_EFFICIENCY``: 80 PLUS's floor)."""
+
+REST_UNPRICED = "the rest of the machine (CPU, board, memory, drives, supply, case)"
 
 
 def _check(name: str, value: float, *, allow_zero: bool = False) -> None:
@@ -53,8 +66,41 @@ def _check(name: str, value: float, *, allow_zero: bool = False) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Machine:
+    """Everything in the machine but its accelerators, as owning it costs.
+
+    ``priced_usd`` is what the parts with a price cost (the user's quotes already won);
+    ``unpriced`` names the parts without one (the price is then "at least"); ``dc_w`` is
+    their sustained draw and ``efficiency`` the supply's, so the wall draw of N GPUs is
+    (N x TDP + ``dc_w``) / ``efficiency``. ``included``: the accelerators a complete
+    system's price covers (a DGX's own modules). The default is no build at all: the GPUs alone, the
+    rest named as unpriced and drawing the assumed 250 W.
+    """
+
+    priced_usd: float = 0.0
+    unpriced: tuple[str, ...] = (REST_UNPRICED,)
+    dc_w: float = BASE_SYSTEM_W
+    efficiency: float = ASSUMED_SUPPLY_EFFICIENCY
+    power_basis: str = (f"GPU TDPs + {BASE_SYSTEM_W:.0f} W assumed for the rest, at an "
+                        f"assumed {ASSUMED_SUPPLY_EFFICIENCY:.0%} supply efficiency")
+    price_basis: str = "the GPUs; no other part of the machine is priced"
+    included: tuple[str, ...] = ()
+    """Ids of the accelerators ``priced_usd`` already covers (a DGX's own modules)."""
+
+    def __post_init__(self) -> None:
+        _check("price of the other parts", self.priced_usd, allow_zero=True)
+        _check("power of the other parts", self.dc_w, allow_zero=True)
+        if not 0 < self.efficiency <= 1:
+            raise InvalidWorkloadError(f"supply efficiency must be in (0, 1], got "
+                                       f"{self.efficiency!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class OwnHardware:
-    """Owning a machine: what it cost, what it draws, and the assumptions to amortise it."""
+    """Owning a machine: what it cost, what it draws, and the assumptions to amortise it.
+
+    ``unpriced`` names the parts whose price is unknown: ``price_usd`` (and every figure
+    from it) is then a lower bound and reads "at least"."""
 
     price_usd: float
     power_w: float
@@ -62,6 +108,14 @@ class OwnHardware:
     electricity_usd_per_kwh: float = DEFAULT_ELECTRICITY_USD_PER_KWH
     pue: float = DEFAULT_PUE
     utilisation: float = DEFAULT_UTILISATION
+    unpriced: tuple[str, ...] = ()
+    price_basis: str = ""
+    power_basis: str = ""
+
+    @property
+    def complete(self) -> bool:
+        """Every part has a price: the figures are the machine's, not a lower bound."""
+        return not self.unpriced
 
     def __post_init__(self) -> None:
         _check("price", self.price_usd, allow_zero=True)
@@ -95,7 +149,9 @@ class OwnHardware:
                 "utilisation": self.utilisation,
                 "energy_usd_per_hour": self.energy_usd_per_hour,
                 "amortised_usd_per_hour": self.amortised_usd_per_hour,
-                "usd_per_hour": self.usd_per_hour}
+                "usd_per_hour": self.usd_per_hour, "complete": self.complete,
+                "unpriced": list(self.unpriced), "price_basis": self.price_basis,
+                "power_basis": self.power_basis}
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +234,36 @@ def cloud_usd_per_hour(offering: Part) -> float | None:
     if monthly is not None and monthly > 0:
         return monthly / HOURS_PER_MONTH
     return None
+
+
+def own_machine(accelerators: Iterable[tuple[Part, int]], machine: Machine, *,
+                years: float = DEFAULT_YEARS,
+                electricity_usd_per_kwh: float = DEFAULT_ELECTRICITY_USD_PER_KWH,
+                pue: float = DEFAULT_PUE,
+                utilisation: float = DEFAULT_UTILISATION) -> OwnHardware | None:
+    """Owning ``accelerators`` in ``machine``: the one function every own cost comes from.
+
+    Price: the accelerators' prices + the priced rest (a complete system's price alone
+    when it covers the GPUs). Power: (TDPs + the rest's DC draw) / supply efficiency, the
+    wall draw. ``None`` when an accelerator has no price (the bulk of the machine would be
+    missing: no lower bound worth showing) or no TDP.
+    """
+    pairs = list(accelerators)
+    gpu_usd = 0.0
+    gpu_w = 0.0
+    for part, count in pairs:
+        tdp = part.number("tdp_w")
+        if tdp is None:
+            return None
+        gpu_w += tdp * count
+        if part.id not in machine.included:
+            if part.price_usd is None:
+                return None
+            gpu_usd += part.price_usd * count
+    return OwnHardware(gpu_usd + machine.priced_usd,
+                       (gpu_w + machine.dc_w) / machine.efficiency, years,
+                       electricity_usd_per_kwh, pue, utilisation, machine.unpriced,
+                       machine.price_basis, machine.power_basis)
 
 
 def system_power_w(accelerators: Iterable[tuple[Part, int]],

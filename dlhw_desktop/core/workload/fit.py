@@ -22,16 +22,16 @@ from dlhw_desktop.core.formatting import gib
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Status, worst
 from dlhw_desktop.core.workload.cost import (
-    BASE_SYSTEM_W,
     DEFAULT_ELECTRICITY_USD_PER_KWH,
     DEFAULT_PUE,
     DEFAULT_UTILISATION,
     DEFAULT_YEARS,
+    Machine,
     OwnHardware,
     RunCost,
     cloud_usd_per_hour,
+    own_machine,
     run_cost,
-    system_power_w,
     usd_per_million_tokens,
 )
 from dlhw_desktop.core.workload.decode_model import (
@@ -43,8 +43,12 @@ from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.inference import InferenceThroughput, estimate_inference
 from dlhw_desktop.core.workload.memory import GiB, MemoryEstimate, estimate_memory
 from dlhw_desktop.core.workload.precision import peak_flops
+from dlhw_desktop.core.workload.scaling import gpu_link
 from dlhw_desktop.core.workload.timing import TrainingTime, estimate_training_time
 from dlhw_desktop.core.workload.workload import Parallelism, Workload, default_parallelism
+
+NO_BUILD = Machine()
+"""The machine when there is no build: the GPUs alone, the rest named as unpriced."""
 
 PASS_FRACTION = 0.90
 """Up to this share of a GPU's memory the verdict is pass; up to 1.0 warn; above, fail."""
@@ -210,9 +214,15 @@ class CostAssumptions:
     electricity_usd_per_kwh: float = DEFAULT_ELECTRICITY_USD_PER_KWH
     pue: float = DEFAULT_PUE
     utilisation: float = DEFAULT_UTILISATION
-    base_system_w: float = BASE_SYSTEM_W
-    hardware_price_usd: float | None = None
-    """The whole machine's price; ``None`` = the accelerators' prices only."""
+    machine: Machine = NO_BUILD
+    """Everything around the accelerators (``cost.Machine``); the default is no build:
+    the GPUs alone, the rest named as unpriced."""
+
+    def own(self, accelerators: Accelerators) -> OwnHardware | None:
+        """``cost.own_machine`` of ``accelerators`` under these assumptions."""
+        return own_machine(accelerators, self.machine, years=self.years,
+                           electricity_usd_per_kwh=self.electricity_usd_per_kwh,
+                           pue=self.pue, utilisation=self.utilisation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,14 +330,19 @@ def fit(
         notes.append(f"{workload.model.heads} attention heads do not split evenly over "
                      f"{parallel.gpus} GPUs: tensor parallel serving needs a divisor "
                      "(llama.cpp-style layer split works, at the same memory)")
-    peak = _min_figure(kinds, lambda g: peak_flops(g, workload.compute))
+    peak = _min_figure(kinds, lambda g: training_peak(g, workload))
+    if workload.training and workload.compute == "BF16" and peak is not None and any(
+            peak_flops(g, "BF16") is None for g in kinds):
+        notes.append("no BF16 tensor rate: the job computes in FP16 mixed precision on "
+                     + ", ".join(sorted({g.display_name for g in kinds
+                                         if peak_flops(g, "BF16") is None})))
     bandwidth = _min_figure(
         kinds, lambda g: None if g.number("memory_bandwidth_gb_s") is None
         else g.number("memory_bandwidth_gb_s") * 1e9)  # type: ignore[operator]
     if peak is None:
         notes.append(f"{workload.compute} throughput unknown for "
                      + ", ".join(sorted({g.display_name for g in kinds
-                                         if peak_flops(g, workload.compute) is None})))
+                                         if training_peak(g, workload) is None})))
 
     training: TrainingTime | None = None
     inference: InferenceThroughput | None = None
@@ -336,7 +351,10 @@ def fit(
     if not fits:
         notes.append("does not fit in memory: no speed, time or cost is estimated for it")
     elif workload.training:
-        training = estimate_training_time(workload, peak, len(gpus))
+        links = [gpu_link(g) for g in kinds]
+        link = None if any(x is None for x in links) else min(
+            links, key=lambda x: x.bytes_per_s)  # type: ignore[union-attr]
+        training = estimate_training_time(workload, peak, len(gpus), parallel, link)
         job_hours = None if training is None else training.hours
     else:
         inference = estimate_inference(
@@ -360,14 +378,7 @@ def fit(
     else:
         counted = [(g, sum(1 for x in gpus if x is g)) for g in kinds] if len(kinds) > 1 \
             else [(kinds[0], len(gpus))]
-        prices = [(g.price_usd, n) for g, n in counted]
-        price = a.hardware_price_usd if a.hardware_price_usd is not None else (
-            None if any(p is None for p, _ in prices)
-            else float(sum(p * n for p, n in prices)))  # type: ignore[operator,misc]
-        power = system_power_w(counted, a.base_system_w)
-        if price is not None and power is not None:
-            own = OwnHardware(price, power, a.years, a.electricity_usd_per_kwh, a.pue,
-                              a.utilisation)
+        own = a.own(counted)
     cost = None
     if job_hours is not None and (own is not None or hourly is not None):
         cost = run_cost(job_hours, own, hourly)
@@ -378,6 +389,16 @@ def fit(
             per_mtok = usd_per_million_tokens(inference.tokens_per_s, rate)
     return FitResult(workload, memory, gpus, checks, training, inference, job_hours, own,
                      hourly, cost, per_mtok, tuple(notes))
+
+
+def training_peak(part: Part, workload: Workload) -> float | None:
+    """The dense peak a job computes at on ``part``: its compute precision, and for a
+    BF16 training job on a GPU without BF16 (V100, T4) FP16 mixed precision, as
+    PyTorch's autocast and bitsandbytes' compute dtype run there."""
+    peak = peak_flops(part, workload.compute)
+    if peak is None and workload.training and workload.compute == "BF16":
+        return peak_flops(part, "FP16")
+    return peak
 
 
 def heads_split_evenly(workload: Workload, parallel: Parallelism) -> bool:

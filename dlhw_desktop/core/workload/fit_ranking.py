@@ -104,13 +104,20 @@ def _option_from(result: FitResult, kind: Literal["own", "cloud"], part: Part,
     tokens_per_s = result.inference.tokens_per_s if result.inference else None
     hours = result.job_hours
     if kind == "own":
-        price = None if accelerator.price_usd is None else accelerator.price_usd * count
-        basis = (f"purchase: {count} x {accelerator.display_name}, {_price_words(accelerator)}"
-                 if price is not None else "price unknown")
+        own = result.own
+        price = None if own is None else own.price_usd
+        if own is None:
+            basis = "price unknown"
+        else:
+            basis = f"{count} x {accelerator.display_name} ({_price_words(accelerator)})"
+            rest = own.price_usd - (accelerator.price_usd or 0.0) * count
+            if rest > 0.005:
+                basis += f" + the rest of your build (${rest:,.0f})"
+            if own.unpriced:
+                basis += f"; no price for {', '.join(own.unpriced)}"
         return FitOption("own", part, accelerator, count, result.status,
                          result.memory.per_gpu_bytes, vram_bytes(accelerator), hours, price,
-                         basis, result.own.usd_per_hour if result.own else None,
-                         tokens_per_s, result)
+                         basis, own.usd_per_hour if own else None, tokens_per_s, result)
     hourly = result.cloud_usd_per_hour
     if hourly is None:
         cost, basis = None, "price unknown"
@@ -137,6 +144,7 @@ def rank_fits(
     include_unknown: bool = True,
     horizon_hours: float = HOURS_PER_MONTH,
     assumptions: CostAssumptions | None = None,
+    include_own: bool = True,
 ) -> list[FitOption]:
     """Everything that runs ``workload``, cheapest job first.
 
@@ -150,6 +158,7 @@ def rank_fits(
     with an unknown cost come last; ties go to the verdict (pass first), then the time.
     ``unknown`` verdicts (the known part fits, a figure such as activations is missing) are
     kept by default so models with unpublished figures still get an answer, marked so.
+    ``include_own`` False ranks the cloud offers alone (the rental a build is compared with).
     """
     if max_gpus < 1:
         raise InvalidWorkloadError("max_gpus must be at least 1")
@@ -173,7 +182,7 @@ def rank_fits(
     counts = [n for n in range(1, max_gpus + 1) if heads_split_evenly(workload, layout(n))]
     needed = required_stack(workload)
     options: list[FitOption] = []
-    for part in accelerators:
+    for part in accelerators if include_own else ():
         if part.category is not Category.ACCELERATOR or not _ownable(part):
             continue
         if needed and not runs_stack(part, needed):

@@ -268,8 +268,9 @@ def _training(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
         else:
             items.append(MemoryItem(skey, slabel, value, note))
 
-    acts = training_activation_bytes(workload, parallel)
-    logits = logits_bytes(workload, parallel)
+    micro = workload.but(batch=-(-workload.batch // dp))  # the batch split over dp GPUs
+    acts = training_activation_bytes(micro, parallel)
+    logits = logits_bytes(micro, parallel)
     act_note = (
         "layer inputs only (checkpointing) + one layer recomputed" if workload.checkpointing
         else "Korthikanti et al. 2022, s*b*h*(34 + 5*a*s/h) per layer"
@@ -283,7 +284,8 @@ def _training(workload: Workload, parallel: Parallelism) -> MemoryEstimate:
                   else ", whole vocabulary in fp32 (transformers)")
         act_note += f"; logits and loss {logits / GiB:,.1f} GiB{chunks}"
     items.append(MemoryItem("activations", "Activations", None if acts is None
-                            else acts + logits, act_note + f"; micro-batch {workload.batch}"))
+                            else acts + logits, act_note + f"; micro-batch {micro.batch}"
+                            + (f" of the batch of {workload.batch}" if dp > 1 else "")))
     items.append(_overhead())
     if workload.optimizer.startswith("paged"):
         notes.append("paged optimizer: its state can spill to CPU RAM when the GPU is "

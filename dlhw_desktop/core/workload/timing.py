@@ -26,7 +26,13 @@ from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.model_state_memory import weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param
-from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
+from dlhw_desktop.core.workload.scaling import Link, step_time, working
+from dlhw_desktop.core.workload.workload import (
+    DEFAULT_MFU,
+    Parallelism,
+    Workload,
+    default_parallelism,
+)
 
 SECONDS_PER_HOUR = 3600.0
 SECONDS_PER_DAY = 86400.0
@@ -89,14 +95,27 @@ def training_rule(lora: bool = False, checkpointing: bool = False,
     return f"{factor:g}ND ({base} + forward recompute{share})"
 
 
+def attention_params(model: ModelSpec, seq: int | None) -> float:
+    """The attention scores and their weighted sum as parameter-equivalents per token:
+    2 x layers x (heads x head dim) x sequence, so that factor x (N + this) gives PaLM's
+    6N + 12 L H Q T (Chowdhery et al. 2022, https://arxiv.org/abs/2204.02311 appendix B).
+    0 when the architecture or the sequence length is unknown."""
+    if not seq or not model.layers or not model.hidden:
+        return 0.0
+    width = (model.heads or 0) * (model.head_dim_effective or 0) or model.hidden
+    return 2.0 * model.layers * width * seq
+
+
 def training_flops(model: ModelSpec, tokens: float | None = None,
                    samples: float | None = None, *, lora: bool = False,
-                   checkpointing: bool = False, recomputed: float = 1.0) -> float | None:
+                   checkpointing: bool = False, recomputed: float = 1.0,
+                   seq: int | None = None) -> float | None:
     """Compute to train on ``tokens`` (or ``samples`` for models that count images).
 
     Transformers: factor x N x D with N the active parameters and the factor of
     ``training_flop_factor`` (6ND, Kaplan et al. 2020; 8ND with full recomputation;
-    4ND / 6ND for LoRA and QLoRA). Others: factor / 2 x forward FLOPs per sample x
+    4ND / 6ND for LoRA and QLoRA), N plus the attention's ``attention_params`` at
+    ``seq`` tokens a sequence when given. Others: factor / 2 x forward FLOPs per sample x
     samples (the backward pass costs about twice the forward, the same argument).
     ``None`` when the data size or the per-sample cost is unknown.
     """
@@ -104,7 +123,8 @@ def training_flops(model: ModelSpec, tokens: float | None = None,
     if model.is_transformer:
         if tokens is None and samples is not None and model.tokens_per_sample:
             tokens = samples * model.tokens_per_sample
-        return None if tokens is None else factor * model.compute_params * tokens
+        per_token = model.compute_params + attention_params(model, seq)
+        return None if tokens is None else factor * per_token * tokens
     if samples is None or model.forward_flops_per_sample is None:
         return None
     return factor / 2.0 * model.forward_flops_per_sample * samples
@@ -128,6 +148,10 @@ class TrainingTime:
     peak_flops_per_gpu: float
     mfu: float
     rule: str = "6ND"
+    compute_seconds: float | None = None
+    """The compute alone (``seconds`` adds the exposed exchange between GPUs)."""
+    scaling: str = ""
+    """How the GPUs share the job and what their exchange adds (``scaling``)."""
 
     @property
     def hours(self) -> float:
@@ -145,23 +169,36 @@ class TrainingTime:
         return {"flops": self.flops, "seconds": self.seconds, "hours": self.hours,
                 "days": self.days, "gpu_hours": self.gpu_hours, "gpus": self.gpus,
                 "peak_flops_per_gpu": self.peak_flops_per_gpu, "mfu": self.mfu,
-                "rule": self.rule, "estimate": True}
+                "rule": self.rule, "estimate": True,
+                "compute_seconds": self.compute_seconds, "scaling": self.scaling}
 
 
 def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
-                           gpus: int) -> TrainingTime | None:
+                           gpus: int, parallel: Parallelism | None = None,
+                           link: Link | None = None) -> TrainingTime | None:
     """6ND / 8ND with recompute (4ND / 6ND for LoRA and QLoRA) over ``gpus`` at the
-    workload's MFU; ``None`` when unknown."""
+    workload's MFU, plus the exchange between the GPUs that ``parallel`` needs over
+    ``link`` (``scaling.step_time``); ``None`` when unknown."""
     lora = workload.mode in ("lora", "qlora")
     recomputed = checkpointed_share(workload)
     flops = training_flops(workload.model, workload.tokens, workload.samples,
                            lora=lora, checkpointing=workload.checkpointing,
-                           recomputed=recomputed)
+                           recomputed=recomputed,
+                           seq=workload.seq_len if workload.model.autoregressive else None)
     if flops is None or peak_flops_per_gpu is None:
         return None
-    seconds = training_seconds(flops, peak_flops_per_gpu, gpus, workload.mfu)
-    return TrainingTime(flops, seconds, gpus, peak_flops_per_gpu, workload.mfu,
-                        training_rule(lora, workload.checkpointing, recomputed))
+    layout = parallel or default_parallelism(workload.mode, gpus)
+    busy = working(workload, layout) if layout.gpus == gpus else gpus
+    seconds = training_seconds(flops, peak_flops_per_gpu, busy, workload.mfu)
+    tokens = workload.dataset_tokens
+    note = ""
+    total = seconds
+    if gpus > 1 and tokens:
+        step = step_time(workload, layout, seconds, tokens, link)
+        total, note = step.total_s, step.note
+    return TrainingTime(flops, total, gpus, peak_flops_per_gpu, workload.mfu,
+                        training_rule(lora, workload.checkpointing, recomputed),
+                        seconds, note)
 
 
 def moe_weight_bytes_read(model: ModelSpec, batch: int, fmt: str) -> float:

@@ -31,6 +31,69 @@ DEFAULT_MFU = 0.40
 
 DEFAULT_LORA_RANK = 16
 
+RECIPE_SOURCE = ("QLoRA reference training script (Dettmers et al. 2023), "
+                 "https://github.com/artidoro/qlora/blob/main/qlora.py: "
+                 "gradient_checkpointing=True (\"You want to use this.\"), "
+                 "optim='paged_adamw_32bit'")
+
+
+@dataclass(frozen=True, slots=True)
+class RecipeDefaults:
+    """What a job assumes when the user does not say: the settings the published recipe
+    of each mode uses. One definition: the form, the advisor, the CLI, build files
+    without the key and every estimate read it from ``recipe_defaults``."""
+
+    checkpointing: bool
+    optimizer: str
+    basis: str
+
+    def describe(self) -> str:
+        """The defaults as the user reads them next to an estimate."""
+        words = ["activation checkpointing on" if self.checkpointing
+                 else "no activation checkpointing", OPTIMIZER_LABELS[self.optimizer]]
+        return ", ".join(words)
+
+
+OPTIMIZER_LABELS: dict[str, str] = {
+    "adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "paged-adamw": "paged AdamW",
+    "paged-adamw-8bit": "paged AdamW 8-bit", "sgd-momentum": "SGD with momentum",
+    "sgd": "SGD"}
+
+RECIPES: dict[str, RecipeDefaults] = {
+    "inference": RecipeDefaults(False, "adamw", "no backward pass"),
+    "training": RecipeDefaults(False, "adamw", "mixed-precision AdamW; checkpointing is "
+                               "the user's choice (it costs a third more compute)"),
+    "lora": RecipeDefaults(True, "adamw", "LoRA recipes train with gradient "
+                           "checkpointing on; " + RECIPE_SOURCE),
+    "qlora": RecipeDefaults(True, "paged-adamw", RECIPE_SOURCE),
+}
+"""The recipe of each mode: QLoRA as its reference script runs it (checkpointing on,
+paged AdamW), LoRA with checkpointing on as the same script runs 16-bit LoRA."""
+
+
+def recipe_defaults(mode: str) -> RecipeDefaults:
+    """The defaults of ``mode`` (``RECIPES``); full training's for an unknown mode."""
+    return RECIPES.get(mode, RECIPES["training"])
+
+
+MODE_NAMES = {"training": "full training", "lora": "LoRA", "qlora": "QLoRA"}
+
+
+def recipe_text(checkpointing: bool, optimizer: str, mode: str) -> str:
+    """A training job's settings as shown next to its estimates, each against its
+    recipe: ``activation checkpointing on, paged AdamW (the QLoRA recipe's defaults)``."""
+    recipe = recipe_defaults(mode)
+    words = [("activation checkpointing on" if checkpointing
+              else "no activation checkpointing")
+             + ("" if checkpointing == recipe.checkpointing else
+                f" (the recipe: {'on' if recipe.checkpointing else 'off'})"),
+             OPTIMIZER_LABELS.get(optimizer, optimizer)
+             + ("" if optimizer == recipe.optimizer else
+                f" (the recipe: {OPTIMIZER_LABELS[recipe.optimizer]})")]
+    same = checkpointing == recipe.checkpointing and optimizer == recipe.optimizer
+    tail = f" (the {MODE_NAMES.get(mode, mode)} recipe's defaults)" if same else ""
+    return ", ".join(words) + tail
+
 SERVING_STACK_KEYS: tuple[str, ...] = ("llama.cpp", "vllm", "tensorrt-llm")
 """The serving stacks ``inference.SERVING_STACKS`` describes."""
 
@@ -106,9 +169,10 @@ class Workload:
     ``NF4-DQ``, double quantisation, 4.127 bits) and computes at BF16.
 
     ``batch`` is what decides memory: the concurrent sequences being served (inference,
-    split over replicas under ``ddp``) or the micro-batch each data-parallel GPU holds
-    (training; the global batch, reached by gradient accumulation, does not change
-    memory or the 6ND time). ``tokens`` is the dataset size D in tokens (training) or
+    split over replicas under ``ddp``) or the sequences trained per step (training),
+    split over the data-parallel GPUs: each holds ceil(batch / GPUs) of them, and GPUs
+    beyond the batch add no speed (``scaling.working``). Gradient accumulation on top
+    does not change memory or the time. ``tokens`` is the dataset size D in tokens (training) or
     the tokens to generate (inference); ``samples`` is the same for models that count
     images, not tokens.
     """
@@ -120,9 +184,9 @@ class Workload:
     seq: int | None = None
     tokens: float | None = None
     samples: float | None = None
-    optimizer: str = "adamw"
+    optimizer: str = None  # type: ignore[assignment]  # None: the mode's recipe
     fp32_grads: bool = False
-    checkpointing: bool = False
+    checkpointing: bool = None  # type: ignore[assignment]  # None: the mode's recipe
     flash_attention: bool = True
     lora_rank: int = DEFAULT_LORA_RANK
     kv_precision: str = "BF16"
@@ -144,6 +208,11 @@ class Workload:
             raise InvalidWorkloadError(
                 f"unknown mode {self.mode!r} (known: {', '.join(MODES)})"
             )
+        recipe = recipe_defaults(self.mode)
+        if self.checkpointing is None:
+            object.__setattr__(self, "checkpointing", recipe.checkpointing)
+        if self.optimizer is None:
+            object.__setattr__(self, "optimizer", recipe.optimizer)
         object.__setattr__(self, "precision", canonical(self.precision))
         object.__setattr__(self, "kv_precision", canonical(self.kv_precision))
         if self.mode == "training" and self.precision not in TRAINING_PRECISIONS:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDoubleSpinBox,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -19,14 +18,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QScrollArea,
-    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from dlhw_desktop.catalog.part_query import Filter, PartQuery
+from dlhw_desktop.catalog.part_query import RELEVANCE, Filter, PartQuery
 from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFiguresStore
@@ -34,10 +31,19 @@ from dlhw_desktop.core.field_values import value_label
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.prices.book import PriceBookError
+from dlhw_desktop.ui.catalog.catalog_view import (
+    EmptyNote,
+    clear_sort_indicator,
+    count_text,
+    fit_columns,
+    place_filter,
+)
 from dlhw_desktop.ui.catalog.part_details import PartDetails, cards_filter, catalog_chip_links
 from dlhw_desktop.ui.catalog.price_entry import PriceEntry
 from dlhw_desktop.ui.common.actions import make_action
+from dlhw_desktop.ui.common.elsewhere import linked_category
 from dlhw_desktop.ui.common.figure_dialog import enter_figure
+from dlhw_desktop.ui.common.flow_layout import FlowLayout
 from dlhw_desktop.ui.common.number_input import NumberSpinBox
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
@@ -124,9 +130,12 @@ class CatalogTab(QWidget):
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
         self.search.returnPressed.connect(self._focus_table)
 
-        self.filters_bar = QHBoxLayout()
-        self.filters_bar.setContentsMargins(0, 0, 0, 0)
+        # Filters wrap onto a second line in a narrow window (they never scroll sideways).
+        self.filters_bar = FlowLayout()
         self.result_label = QLabel(objectName="result_count")
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label.linkActivated.connect(self._link)
+        self._order_reset = True  # a category opens in its default order
 
         self.table = PartTable(objectName="parts_table")
         self.table.setModel(self.model)
@@ -134,7 +143,7 @@ class CatalogTab(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         # The model starts sorted by name, ascending: say so before enabling sorting, or
         # Qt re-sorts (and re-queries) on the header's default descending indicator.
-        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
         self.table.setDragEnabled(True)
@@ -142,7 +151,8 @@ class CatalogTab(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.viewport().installEventFilter(self)  # the name takes a new width
+        self.empty_note = EmptyNote(self.table, self._link)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.activated_parts.connect(self.add_to_build_requested)
@@ -195,25 +205,13 @@ class CatalogTab(QWidget):
         top.addWidget(self.all_cards_button)
         top.addWidget(self.compare_button)
         top.addWidget(self.add_button)
-        # Filters scroll sideways in a narrow window instead of forcing its width.
         filters_host = QWidget(objectName="filters_host")
         filters_host.setLayout(self.filters_bar)
-        filters_scroll = QScrollArea(objectName="filters_scroll")
-        filters_scroll.setWidget(filters_host)
-        filters_scroll.setWidgetResizable(True)
-        filters_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        filters_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        row_height = max(QComboBox().sizeHint().height(), QDoubleSpinBox().sizeHint().height())
-        scrollbar = filters_scroll.horizontalScrollBar().sizeHint().height()
-        filters_scroll.setFixedHeight(row_height + scrollbar + 4)
-        filters_scroll.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        buttons = QHBoxLayout()
-        buttons.addWidget(filters_scroll, 1)
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
         centre_layout.addLayout(top)
-        centre_layout.addLayout(buttons)
+        centre_layout.addWidget(filters_host)
         centre_layout.addWidget(self.table, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="catalog_splitter")
@@ -300,13 +298,15 @@ class CatalogTab(QWidget):
         if self._chip is not None:
             filters.append(cards_filter(self._chip.id))
         old = self.model.query
+        field, descending = ((RELEVANCE, False) if self._order_reset
+                             else (old.sort_field, old.descending))
         return PartQuery(category=self._category, text=self.search.text(),
-                         filters=tuple(filters), sort_field=old.sort_field,
-                         descending=old.descending)
+                         filters=tuple(filters), sort_field=field, descending=descending)
 
     def apply_query(self) -> None:
         self._search_timer.stop()
         self.model.set_query(self.current_query())
+        self._order_reset = False
         if self.model.rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
         elif not self.model.rowCount():
@@ -323,6 +323,8 @@ class CatalogTab(QWidget):
         self._category = Category(value) if value else None
         self._chip = None
         self.all_cards_button.hide()
+        self._order_reset = True  # most recent first, real names before part numbers
+        clear_sort_indicator(self.table)
         self._rebuild_filters()
         self.apply_query()
         self.compare_button.setEnabled(self._category in (None, Category.ACCELERATOR))
@@ -336,9 +338,10 @@ class CatalogTab(QWidget):
         for spec in FILTERS[self._category] + self._price_specs():
             widget = self._make_filter(spec)
             self._filter_widgets[spec.field + ":" + spec.kind] = widget
-            self.filters_bar.addWidget(QLabel(spec.label))
-            self.filters_bar.addWidget(widget)
-        self.filters_bar.addStretch(1)
+            # a label and its field wrap together, the price bounds too ("Price ≥ … ≤ …")
+            place_filter(self.filters_bar, QLabel(spec.label), widget,
+                         joined=spec.label == "≤")
+        self.filters_bar.invalidate()
 
     def _make_filter(self, spec: FilterSpec) -> QWidget:
         name = f"filter_{spec.field}_{spec.kind}"
@@ -356,6 +359,7 @@ class CatalogTab(QWidget):
             combo = QComboBox(objectName=name)
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.setMinimumContentsLength(4)
+            combo.setMaximumWidth(180)  # the list shows long values whole
             combo.addItem("any", None)
             values = (self._catalog.distinct(self._category, spec.field)
                       if self._category else self._catalog.distinct_all(spec.field))
@@ -436,28 +440,28 @@ class CatalogTab(QWidget):
         self.price_changed.emit(part_id)
 
     def _fit_columns(self) -> None:
-        """Size columns to their header, the name column wider (when the columns change)."""
+        """Size the columns to what they hold (when the columns change)."""
         if self._fitted_columns == self.model.columns:
             return
         self._fitted_columns = self.model.columns
-        header = self.table.horizontalHeader()
-        metrics = header.fontMetrics()
-        for column, name in enumerate(self.model.columns):
-            text = str(self.model.headerData(column, Qt.Orientation.Horizontal) or "")
-            width = metrics.horizontalAdvance(text) + 28
-            if name == "name":
-                width = max(width, 230)
-            elif name in ("vendor", "provider", "socket", "supported_sockets", "interface"):
-                width = max(width, 110)
-            header.resizeSection(column, width)
+        fit_columns(self.table, self.model)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            fit_columns(self.table, self.model)
+        return super().eventFilter(watched, event)
 
     def _update_count(self) -> None:
-        total = self.model.total
-        text = f"{total:,} part{'s' if total != 1 else ''}"
-        if self._chip is not None:
-            text = (f"{total:,} board-partner card{'s' if total != 1 else ''} of "
-                    f"{self._chip.display_name}")
+        text = count_text(self._catalog, self.model,
+                          self._chip.display_name if self._chip is not None else None)
         self.result_label.setText(text)
+        self.empty_note.say("" if self.model.total else text)
+
+    def _link(self, link: str) -> None:
+        """"12 in Power supplies": that category, with the words typed."""
+        found, category = linked_category(link)
+        if found:
+            self.set_category(category)
 
     def _focus_table(self) -> None:
         self.table.setFocus()

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.limits import plural
 from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, FigureSource, Part, format_value
-from dlhw_desktop.core.prices.kinds import describe_price, is_stale
+from dlhw_desktop.core.prices.kinds import Price, describe_price, is_stale
 from dlhw_desktop.core.reader_notes import reader_note
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 from dlhw_desktop.core.user_figures import settable_fields
@@ -35,6 +36,8 @@ class ChipLinks:
 
     card_count: int = 0
     chip_name: str = ""
+    prices: tuple[Price, ...] = ()
+    """Every dated purchase price the catalog holds for the part, newest first."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Display names of the parts a figure names by id (a platform's GPUs, an offer's)."""
 
@@ -56,17 +59,20 @@ def catalog_chip_links(catalog: Catalog) -> Callable[[Part], ChipLinks | None]:
     """What the details pane says of chips and cards, read from ``catalog``."""
 
     def links(part: Part) -> ChipLinks | None:
+        if part.custom:
+            return None
+        prices = tuple(catalog.prices_of(part.id))
         names = {i: found.display_name for name in PART_ID_FIELDS for i in _ids(part, name)
                  if (found := catalog.find(i)) is not None}
-        if part.category is not Category.ACCELERATOR or part.custom:
-            return ChipLinks(names=names) if names else None
+        if part.category is not Category.ACCELERATOR:
+            return ChipLinks(prices=prices, names=names)
         chip_id = part.text("chip_id")
         if chip_id:
             chip = catalog.find(chip_id)
-            return ChipLinks(chip_name=chip.display_name if chip else "")
+            return ChipLinks(chip_name=chip.display_name if chip else "", prices=prices)
         count = catalog.count(PartQuery(category=Category.ACCELERATOR,
                                         filters=(cards_filter(part.id),)))
-        return ChipLinks(card_count=count)
+        return ChipLinks(card_count=count, prices=prices)
 
     return links
 
@@ -98,6 +104,9 @@ def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = Fals
                 else set())
     rows: list[str] = []
     rows.append(_row(part, "Price", _price_text(part), "price_usd", html=True))
+    if links is not None and len({p.price_date for p in links.prices}) > 1:
+        rows.append("<tr><td style='color:gray'>Price history</td><td>"
+                    + history_html(links.prices) + "</td></tr>")
     head = [("Released", format_value("release_year", part.release_year), "release_year"),
             ("Family", format_value("family", part.family), "family")]
     for label, text, name in head:
@@ -137,12 +146,26 @@ def _price_text(part: Part) -> str:
                     f"{escape(note or describe_price(part.price_kind, part.price_date))}"
                     "</span>")
         return "n/a"
-    amount = (format_value("price_usd", part.price_usd) if part.price_usd is not None
-              else format_value("price_per_hour_usd", hourly))
+    amount = (price_range_text(part.price_usd, part.price_high_usd)
+              if part.price_usd is not None else format_value("price_per_hour_usd", hourly))
     described = escape(describe_price(part.price_kind, part.price_date))
     if is_stale(part.price_date):
         described = f"<span style='color:#b26a00'>{described}</span>"
     return f"{escape(amount)} <span style='color:gray'>— {described}</span>"
+
+
+def history_html(prices: tuple[Price, ...]) -> str:
+    """Each dated price, newest first: "2023-08-01: $25,000–30,000, reported figure (not a
+    list price) · source" (a price rises and falls; a buyer sees when it held)."""
+    lines = []
+    for price in prices:
+        amount = (price_range_text(price.amount, price.amount_high) if price.currency == "USD"
+                  else f"{price.amount:,.0f} {price.currency}")
+        link = (f" · <a href='{escape(price.source, quote=True)}'>source</a>"
+                if web_address(price.source) else "")
+        lines.append(f"{escape(price.price_date)}: {escape(amount)} <span "
+                     f"style='color:gray'>{escape(price.kind.label)}</span>{link}")
+    return "<br>".join(lines)
 
 
 def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,6 +47,7 @@ from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.numbers import NumberError
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
 from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
+from dlhw_desktop.ui.cluster.node_choice import CURRENT, NodeChoice, WrappingDelegate
 from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 
 if TYPE_CHECKING:
@@ -84,6 +86,7 @@ class ClusterTab(QWidget):
         """An opened plan's figures the form does not show (electricity price, read
         bandwidth, ...): kept, so saving it again loses nothing."""
 
+        self.node_choice = NodeChoice(catalog)
         self.nodes = CountSpinBox(objectName="cluster_nodes")
         self.nodes.setRange(1, MAX_NODES)
         self.nodes.setValue(32)
@@ -118,8 +121,16 @@ class ClusterTab(QWidget):
         self.tree = QTreeWidget(objectName="cluster_tree")
         self.tree.setHeaderLabels(["Item", "Value"])
         self.tree.setColumnWidth(0, 220)
+        # Long values (an assumption, a switch list) wrap onto more lines: no "…" to hover
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setItemDelegateForColumn(1, WrappingDelegate(self.tree))
+        self.tree.header().setStretchLastSection(True)
+        self.tree.header().sectionResized.connect(lambda *_: self.tree.doItemsLayout())
 
         form = QFormLayout()
+        form.addRow("Node", self.node_choice)
         form.addRow("Nodes", self.nodes)
         form.addRow("Fabric", self.fabric)
         form.addRow("Rack limit", self.rack_kw)
@@ -144,6 +155,7 @@ class ClusterTab(QWidget):
         layout.addWidget(left)
         layout.addLayout(right, 1)
 
+        self.node_choice.chosen.connect(self.refresh)
         self.nodes.valueChanged.connect(self.refresh)
         self.fabric.currentIndexChanged.connect(self.refresh)
         self.rack_kw.currentIndexChanged.connect(self.refresh)
@@ -209,6 +221,9 @@ class ClusterTab(QWidget):
         if self._build_loader is None or not self._build_loader(build, path.name):
             self.message.setText(f"{path.name} not opened: the current build was kept")
             return False
+        self.node_choice.blockSignals(True)  # the plan's node is now the current build
+        self.node_choice.choose(CURRENT)
+        self.node_choice.blockSignals(False)
         self.set_spec(spec)
         if warnings:
             self.message.setText(self.message.text() + " — " + "; ".join(warnings))
@@ -219,6 +234,10 @@ class ClusterTab(QWidget):
                                               f"Cluster plans (*{planfile.SUFFIX})")
         if name:
             self.open_plan(Path(name))
+
+    def node_build(self) -> Build | None:
+        """One node: the chosen catalog platform with its GPUs, or the current build."""
+        return self.node_choice.platform_build() or self._build_provider()
 
     def _number_edits(self) -> tuple[tuple[str, QLineEdit], ...]:
         return (("params", self.params), ("tokens", self.tokens), ("mfu", self.mfu))
@@ -248,17 +267,19 @@ class ClusterTab(QWidget):
                 self.plan is not None) else ""
             self.message.setText(problem + shown)
             return
-        build = self._build_provider()
+        build = self.node_build()
         self.quotes.show_fabric(FABRICS[self.fabric.currentData()])
         self.tree.clear()
         self.plan = None
         self.pdf_button.setEnabled(False)
         if build is None or not build.accelerators:
             self.message.setText("Add GPUs (or a GPU server platform and its modules) to the "
-                                 "build, then plan a cluster of it here.")
+                                 "build, or choose a GPU server as the node above, then "
+                                 "plan a cluster of it here.")
             return
         try:
-            self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices())
+            self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices(),
+                                       self.catalog.find)
         except (DlhwError, ValueError) as exc:
             # "Fabric (fabric): ..." names the field for files and flags; here its label
             self.message.setText(re.sub(r" \([a-z_]+\): ", ": ", str(exc), count=1))
@@ -269,15 +290,13 @@ class ClusterTab(QWidget):
         for title, rows in sections(self.plan):
             top = QTreeWidgetItem([title, ""])
             for label, value in rows:
-                child = QTreeWidgetItem([label, value])
-                child.setToolTip(1, value)
-                top.addChild(child)
+                top.addChild(QTreeWidgetItem([label, value]))
             self.tree.addTopLevelItem(top)
             top.setExpanded(True)
         self.tree.resizeColumnToContents(0)
 
     def save_plan(self, path: Path) -> Path:
-        build = self._build_provider()
+        build = self.node_build()
         if build is None:
             raise DlhwError("no build to save")
         return planfile.save(build, self.spec(), path)
@@ -295,7 +314,7 @@ class ClusterTab(QWidget):
     def export_pdf(self) -> Path | None:
         """File dialog, then the cluster sheet written in the background (None: nothing to
         export, or the user cancelled)."""
-        build = self._build_provider()
+        build = self.node_build()
         if build is None or self.plan is None:
             return None
         from dlhw_desktop.ui.pdf.cluster_export import export_cluster_sheet

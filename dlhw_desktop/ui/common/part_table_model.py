@@ -18,9 +18,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.part_query import RELEVANCE, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover
 from dlhw_desktop.core.reader_notes import reader_note
@@ -100,8 +101,8 @@ class PartTableModel(PartRowsModel):
         """Run a new query: count it and fetch the first chunk."""
         self.beginResetModel()
         if query.category != self._query.category or not self._rows:
-            self._columns = LIST_COLUMNS[query.category]
-        if query.sort_field not in self._columns and query.sort_field != "name":
+            self._columns = self.columns_for(query.category)
+        if query.sort_field not in (*self._columns, "name", RELEVANCE):
             query = replace(query, sort_field="name", descending=False)
         self._query = query
         self._total = self._catalog.count(query)
@@ -111,6 +112,10 @@ class PartTableModel(PartRowsModel):
 
     def refresh(self) -> None:
         self.set_query(self._query)
+
+    def columns_for(self, category: Category | None) -> tuple[str, ...]:
+        """The fields a category's rows show, in order (a narrower list picks its own)."""
+        return LIST_COLUMNS[category]
 
     # --- lazy fetching ---------------------------------------------------------------
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
@@ -165,6 +170,8 @@ class PartTableModel(PartRowsModel):
                 return shown + ("  (custom)" if part.custom else "")
             if name == "category":
                 return Category(value).label if value else "n/a"
+            if name == "price_usd" and part.price_high_usd is not None:
+                return price_range_text(part.price_usd, part.price_high_usd)
             return _cell_text(name, value)
         if role == _USER:
             return value

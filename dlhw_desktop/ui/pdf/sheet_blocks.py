@@ -269,8 +269,8 @@ def workload_blocks(section: WorkloadSection, width: float,
     settings = " · ".join(f"{escape(f.label)}: <b>{escape(f.value)}</b>"
                           for f in section.settings)
     blocks += [TextBlock(settings, width, device), Spacer(mm(1.5))]
-    columns = (Column("Estimate", 0.17), Column("Value", 0.12, "right"),
-               Column("Basis", 0.71))
+    columns = (Column("Estimate", 0.17), Column("Value", 0.16, "right"),
+               Column("Basis", 0.67))
     rows = [[escape(e.label), f"<b>{escape(e.value)}</b>", _muted(e.note)]
             for e in section.estimates]
     blocks += table_blocks(columns, rows, width, device, keep_together=True)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QKeySequence
 
 from dlhw_desktop.core.build import buildfile
-from dlhw_desktop.core.build.build import DEFAULT_NAME, slot_for
+from dlhw_desktop.core.build.build import DEFAULT_NAME, Slot, slot_for
 from dlhw_desktop.core.build.room import admit, quantity_refusal
 from dlhw_desktop.core.build.templates import Template
 from dlhw_desktop.core.build.templates import template as find_template
@@ -208,13 +208,20 @@ class BuildEditActions:
         self.undo_stack.push(AddPartCommand(self.build, part, quantity))
         return True
 
-    def apply_proposal(self, parts: list) -> None:
-        """Add an advisor's proposal (part ids with quantities) as one undo step."""
-        macro = MacroCommand(f"Add {len(parts)} proposed parts")
+    def apply_proposal(self, parts: list, workload: BuildWorkload | None = None) -> None:
+        """An advisor's machine to buy as one undo step: its workload, and its GPUs in
+        place of the build's (a proposal of 3 x RTX 5090 leaves 3, not 3 more)."""
         found = [(p, 1 if slot_for(p).single else int(n))
                  for p, n in ((self.resolver.find(i), n) for i, n in parts) if p is not None]
-        admitted, refused = admit(self.build, found)
-        for part, count in admitted:
+        macro = MacroCommand("Apply the advisor's proposal")
+        if workload is not None and workload != self.build.workload:
+            macro.add(SetWorkloadCommand(self.build, workload))
+        gpus = [(p, n) for p, n in found if slot_for(p) is Slot.ACCELERATOR]
+        if gpus:
+            for item in list(self.build.accelerators):
+                macro.add(RemovePartCommand(self.build, item.part_id))
+        admitted, refused = admit(self.build, [x for x in found if x not in gpus])
+        for part, count in [*gpus, *admitted]:
             macro.add(AddPartCommand(self.build, part, count))
         if refused:
             self.status_message.emit(refused[0], 8000)

@@ -29,6 +29,7 @@ from dlhw_desktop.core.build.buildfile import is_placeholder
 from dlhw_desktop.core.checks import STATUS_RANK
 from dlhw_desktop.core.checks.cpu_power import cpu_power
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import price_hover
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE
@@ -359,8 +360,8 @@ class BuildModel(QAbstractItemModel):
             return slot
         if role == Qt.ItemDataRole.ToolTipRole:
             kind = "one part" if slot.single else "several parts"
-            return f"{slot.label}: holds {kind}. Drag parts here, or select them in the " \
-                   "list and press Enter."
+            return f"{slot.label}: holds {kind}. Click to list the ones that fit; drag " \
+                   "parts here, or select them in the list and press Enter."
         if role == Qt.ItemDataRole.TextAlignmentRole and column == QTY:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -377,6 +378,8 @@ class BuildModel(QAbstractItemModel):
             if column == PRICE:
                 if role == Qt.ItemDataRole.EditRole:  # the number alone, to type over
                     return "" if part.price_usd is None else f"{part.price_usd:g}"
+                if part.price_high_usd is not None:
+                    return price_range_text(part.price_usd, part.price_high_usd)
                 return format_value("price_usd", part.price_usd)
             if column == POWER:
                 return power_text(part)

@@ -39,6 +39,7 @@ from dlhw_desktop.core.build.templates import TEMPLATES
 from dlhw_desktop.core.build.tiers import WorkloadTier, tiers_from_rows
 from dlhw_desktop.core.checks import Check, CheckContext, CheckReport, CheckResult, check_build
 from dlhw_desktop.core.errors import CatalogError
+from dlhw_desktop.core.fields import Category
 from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.planner.autosave import Autosaver
@@ -224,6 +225,8 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
         self.view.parts_dropped.connect(self.add_parts)
         self.view.remove_requested.connect(self.remove_parts)
         self.view.quantity_step_requested.connect(self.step_quantity)
+        self.view.slot_requested.connect(
+            lambda slot, focus: self.open_slot_picker(Category(slot.value), focus))
         self.model.quantity_edit_requested.connect(self.set_quantity)
         self.model.price_edit_requested.connect(self.set_user_price)
         self.checks.check_selected.connect(self._highlight)
@@ -249,6 +252,10 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
 
     def _offer_fitting(self, *_args: object) -> None:
         self.picker.set_build(self.build)
+
+    def open_slot_picker(self, category: Category, focus: bool = True) -> None:
+        """List the parts of ``category`` that fit the build (a slot row was chosen)."""
+        self.picker.show_slot(category, self.build, focus)
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -420,8 +427,9 @@ class BuildTab(BuildEditActions, BuildFileActions, BuildPriceActions, QWidget):
             self._sized = True
             width = max(self.splitter.width(), 900)
             # The picker's share lets a name like "RTX PRO 6000 Blackwell Server Edition"
-            # read whole at 1600 px (at 0.23 three RTX PRO cards read "RTX PRO …").
-            self.splitter.setSizes([round(width * f) for f in (0.28, 0.43, 0.29)])
+            # read whole at 1600 px (at 0.23 three RTX PRO cards read "RTX PRO …"), and
+            # at 1280 px a name column of ~200 px beside its key figure and price.
+            self.splitter.setSizes([round(width * f) for f in (0.31, 0.41, 0.28)])
         self._update_title()
 
 

@@ -165,6 +165,9 @@ class BuildTreeView(QTreeView):
     parts_dropped = Signal(list)  # part ids
     remove_requested = Signal(list)  # part ids
     quantity_step_requested = Signal(str, int)  # part id, +1 / -1
+    slot_requested = Signal(object, bool)  # Slot, and whether to move the focus to the list
+    """A slot row was clicked (False), double-clicked or given Enter (True): list its
+    parts in the picker ("CPU — empty: choose a CPU" opens the CPUs that fit)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -186,6 +189,8 @@ class BuildTreeView(QTreeView):
         self.setExpandsOnDoubleClick(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
+        self.clicked.connect(lambda index: self._slot_row_used(index, False))
+        self.doubleClicked.connect(lambda index: self._slot_row_used(index, True))
 
         # Delete is handled in keyPressEvent; the menu only shows it.
         self.action_remove = QAction("Remove from build\tDel", self)
@@ -223,8 +228,21 @@ class BuildTreeView(QTreeView):
             ids.append(current.part_id)
         return ids
 
+    def _slot_row_used(self, index: Index, focus: bool) -> bool:
+        if not index.isValid() or index.internalId():  # a part row, not a slot row
+            return False
+        slot = self.build_model.slot_at(index)
+        if slot is not None:
+            self.slot_requested.emit(slot, focus)
+        return slot is not None
+
     # --- keyboard and menu -------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and self.state() != QAbstractItemView.State.EditingState \
+                and self._slot_row_used(self.currentIndex(), True):
+            event.accept()
+            return
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) \
                 and self.state() != QAbstractItemView.State.EditingState:
             self._emit_remove()

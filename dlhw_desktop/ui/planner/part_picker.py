@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
-from dlhw_desktop.catalog.part_query import PartQuery
+from dlhw_desktop.catalog.part_query import RELEVANCE, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts
 from dlhw_desktop.core.build.build import Build
@@ -37,43 +38,30 @@ from dlhw_desktop.core.compat.filter import compat_filter, is_active
 from dlhw_desktop.core.compat.rules import MarkRule
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import Category, category_noun
+from dlhw_desktop.ui.common.elsewhere import elsewhere_text, linked_category
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.planner.picker_filters import FilterBar
 from dlhw_desktop.ui.planner.picker_models import PickerModel, UserPartsModel
+from dlhw_desktop.ui.planner.picker_names import NameDelegate
 
 CUSTOM = "custom"
 """The category key of the user's own parts in the picker's list."""
 
-PICKER_COLUMNS: dict[Category | None, tuple[str, ...]] = {
-    None: ("name", "category", "price_usd"),
-    Category.ACCELERATOR: ("name", "memory_gb", "bf16_tensor_tflops", "price_usd"),
-    Category.CPU: ("name", "cores", "socket", "price_usd"),
-    Category.MEMORY: ("name", "memory_type", "capacity_gb", "price_usd"),
-    Category.STORAGE: ("name", "storage_kind", "capacity_gb", "price_usd"),
-    Category.PSU: ("name", "wattage_w", "efficiency_rating", "price_usd"),
-    Category.COOLER: ("name", "cooler_kind", "price_usd"),
-    Category.MOTHERBOARD: ("name", "socket", "memory_type", "price_usd"),
-    Category.CASE: ("name", "case_kind", "max_gpu_length_mm", "price_usd"),
-    Category.CLOUD: ("name", "accelerator_count", "price_per_hour_usd"),
-    Category.SERVER: ("name", "gpu_count", "gpu_form_factor", "max_power_w", "price_usd"),
-}
-
-
 # A category's first order in the picker. Accelerators come fastest first: by name, 4,000
-# chips and board-partner cards opened on part numbers and GT 730s.
+# chips and board-partner cards opened on part numbers and GT 730s. The others come
+# most recent first, real names before part numbers (``RELEVANCE``).
 DEFAULT_ORDER: dict[Category | str | None, tuple[str, bool]] = {
     Category.ACCELERATOR: ("bf16_tensor_tflops", True),
 }
+PRICE_COLUMNS = ("price_usd", "price_per_hour_usd")
 
 
-NAME_MIN_PX = 140
-NAME_FLOOR_PX = 96
+NAME_MIN_PX = 150
+NAME_FLOOR_PX = 110
 """In a narrow picker the name gives way (elided in the middle, whole on hover) down to
 this, so that the first figures stay in view."""
 FIGURE_MAX_PX = 96
 """Figure columns take what their values need, at most this; the name takes the rest."""
-FIGURES_IN_VIEW = 2
-"""At least this many figure columns stay in view beside the name without scrolling."""
 SHOW_ALL_LINK = "show-all"
 CLEAR_LINK = "clear-filters"
 
@@ -127,12 +115,14 @@ class PartPicker(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setSortingEnabled(True)
         self.table.setWordWrap(False)
-        # A narrow list: the name's start tells parts apart ("RTX PRO 6000 Blackwell…"),
-        # the maker after it is cut first (the whole name is on hover).
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.frozen.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Names on two lines, cut in the middle when longer (``picker_names``): the series
+        # and the model number at the end both stay in view (the whole name on hover).
+        self.names = NameDelegate(self)
+        self.table.setItemDelegateForColumn(0, self.names)
+        self.table.frozen.setItemDelegateForColumn(0, self.names)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.verticalHeader().setDefaultSectionSize(
+            2 * self.table.fontMetrics().height() + 8)
         self.table.horizontalHeader().setStretchLastSection(False)
         self.table.setToolTip("Drag parts onto the build, or press Enter to add them")
         self.table.activated_parts.connect(self.add_requested)
@@ -168,6 +158,7 @@ class PartPicker(QWidget):
         self.category.currentIndexChanged.connect(lambda _i: self._category_changed())
         self._widths: dict[tuple[Category | None, int], dict[int, int]] = {}
         self.catalog_model.modelReset.connect(self._restore_widths)
+        self.catalog_model.modelReset.connect(self._count_words)
         self.catalog_model.rowsInserted.connect(lambda *_: self._update_count())
         self.set_category(Category.ACCELERATOR)
 
@@ -189,6 +180,20 @@ class PartPicker(QWidget):
         self.build = build
         self._build_timer.start()
 
+    def show_slot(self, category: Category, build: Build | None, focus: bool = True) -> None:
+        """An empty slot was chosen: its category, what fits ``build``, no search typed."""
+        self.build = build
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.show_all.blockSignals(True)
+        self.show_all.setChecked(False)
+        self.show_all.blockSignals(False)
+        self.table.clearSelection()
+        self.set_category(category)  # runs the query
+        if focus:
+            self._focus_table()
+
     def refresh(self) -> None:
         """Reload after the user's own parts changed."""
         self.apply_query()
@@ -200,7 +205,7 @@ class PartPicker(QWidget):
         same = old.category == category
         rules = self.catalog_model.compat if compat and not self.show_all.isChecked() else None
         field, descending = ((old.sort_field, old.descending) if same
-                             else DEFAULT_ORDER.get(category, ("name", False)))
+                             else DEFAULT_ORDER.get(category, (RELEVANCE, False)))
         return PartQuery(category=category, text=self.search.text(),
                          filters=self.filter_bar.filters() if filters else (),
                          sort_field=field, descending=descending,
@@ -209,6 +214,8 @@ class PartPicker(QWidget):
     def apply_query(self) -> None:
         self._timer.stop()
         self._build_timer.stop()
+        # after an add, Enter again adds the same part
+        kept = self.selected_ids() if self.table.selectionModel() is not None else []
         category = self.current_category()
         if category == CUSTOM:
             self.user_model.set_text(self.search.text())
@@ -228,8 +235,29 @@ class PartPicker(QWidget):
                 self._fit_columns()
             self._show_order()
         self._update_count()
-        if self.table.model().rowCount() and not self.table.selectionModel().hasSelection():
-            self.table.selectRow(0)
+        self._reselect(kept)
+
+    def _reselect(self, part_ids: list[str]) -> None:
+        """Select ``part_ids`` again where the new list still has them (among the rows
+        fetched), else its first row."""
+        model = self.table.model()
+        if not model.rowCount():
+            return
+        rows: list[int] = []
+        if model is self.catalog_model:
+            rows = [r for r in map(self.catalog_model.row_of, part_ids) if r >= 0]
+        if not rows:
+            if not self.table.selectionModel().hasSelection():
+                self.table.selectRow(0)
+            return
+        selection = QItemSelection()
+        for row in rows:
+            selection.select(model.index(row, 0), model.index(row, model.columnCount() - 1))
+        self.table.selectionModel().select(
+            selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.table.selectionModel().setCurrentIndex(
+            model.index(rows[0], 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.table.scrollTo(model.index(rows[0], 0))
 
     def _load(self, category: Category) -> tuple[float | None, float] | None:
         """The build's sustained load and its cards' share, for judging power supplies."""
@@ -280,7 +308,10 @@ class PartPicker(QWidget):
             self.table.selectRow(0)
 
     def _link(self, target: str) -> None:
-        if target == SHOW_ALL_LINK:
+        found, category = linked_category(target)
+        if found:
+            self.set_category(category)  # the words typed stay
+        elif target == SHOW_ALL_LINK:
             self.show_all.setChecked(True)
         elif target == CLEAR_LINK:
             self.filter_bar.clear()
@@ -337,17 +368,30 @@ class PartPicker(QWidget):
                     else f"No {_noun(category, 2)} match the filters")
             return f"{head} — {', '.join(causes) or 'none match'}; {'; '.join(links)}"
         if search:
-            # say where the typed part is instead of an empty list and nothing else
-            elsewhere = self.catalog.count(PartQuery(text=search))
-            return (f"No {_noun(category, 2)} match; {elsewhere:,} part"
-                    f"{'s' if elsewhere != 1 else ''} in All parts" if elsewhere
-                    else f"Nothing matches “{escape(search)}”")
+            # say where the typed part is, with links there, not an empty list alone
+            return elsewhere_text(self.catalog, search, category,
+                                  f"No {_noun(category, 2)} match")
         return f"No {_noun(category, 2)}"
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._widths.clear()
         self._fit_columns()
+
+    def _text_width(self, column: int) -> int:
+        """The widest of the first rows' texts in ``column`` (measured, not laid out: right
+        after a reset the view has not placed its rows yet)."""
+        model = self.catalog_model
+        metrics = self.table.fontMetrics()
+        texts = {str(model.data(model.index(row, column)) or "")
+                 for row in range(min(model.rowCount(), 100))}
+        return max((metrics.horizontalAdvance(t) for t in texts), default=0) + 12
+
+    def _count_words(self) -> None:
+        """The words the listed names share give way first when a name is cut."""
+        model = self.catalog_model
+        self.names.set_common(str(model.data(model.index(row, 0)) or "")
+                              for row in range(model.rowCount()))
 
     def _restore_widths(self) -> None:
         """After a new query: the widths measured for this category at this size (a
@@ -359,9 +403,8 @@ class PartPicker(QWidget):
             self._fit_columns()
             return
         header = self.table.horizontalHeader()
-        shown = PICKER_COLUMNS.get(key[0], PICKER_COLUMNS[None])
-        for column, name in enumerate(self.catalog_model.columns):
-            self.table.setColumnHidden(column, name not in shown)
+        for column in range(header.count()):
+            self.table.setColumnHidden(column, False)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         for column, width in widths.items():
             header.resizeSection(column, width)
@@ -374,30 +417,30 @@ class PartPicker(QWidget):
         category = self.catalog_model.query.category
         if not self.catalog_model.rowCount():
             return  # nothing to measure: keep the widths until there is
-        shown = PICKER_COLUMNS.get(category, PICKER_COLUMNS[None])
+        columns = self.catalog_model.columns
         figures: list[int] = []
-        name_column = -1
-        for column, name in enumerate(self.catalog_model.columns):
-            self.table.setColumnHidden(column, name not in shown)
+        for column in range(len(columns)):
+            self.table.setColumnHidden(column, False)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            if name == "name":
-                name_column = column
-            elif name in shown:
-                # as wide as its values and header, within limits
-                wanted = max(self.table.sizeHintForColumn(column),
-                             header.sectionSizeHint(column))
-                width = min(FIGURE_MAX_PX, wanted + 4)
+            if column:  # as wide as its values and header, within limits
+                head = str(self.catalog_model.headerData(column, Qt.Orientation.Horizontal))
+                width = min(FIGURE_MAX_PX, max(self._text_width(column),
+                                               header.fontMetrics().horizontalAdvance(head)
+                                               + 14))
                 header.resizeSection(column, width)
                 figures.append(width)
-        if name_column < 0:
-            return
+        # the key figure and the price stay in view beside the name; the rest may scroll.
+        # The name takes the rest: it wraps onto two lines (``picker_names``).
+        in_view = next((n for n, name in enumerate(columns[1:], 1) if name in PRICE_COLUMNS),
+                       len(columns) - 1)
         room = self.table.viewport().width()
-        wanted = self.table.sizeHintForColumn(name_column) + 12
-        # the name takes what the names need, leaving the figures in view; when there is
-        # not room for all, at least the first FIGURES_IN_VIEW stay, the rest scroll
+        bar = self.table.verticalScrollBar()
+        if not bar.isVisible() and self.catalog_model.total * \
+                self.table.verticalHeader().defaultSectionSize() > self.table.viewport().height():
+            room -= self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         width = room - sum(figures)
         if width < NAME_MIN_PX:
-            width = max(NAME_FLOOR_PX, room - sum(figures[:FIGURES_IN_VIEW]))
-        header.resizeSection(name_column, max(NAME_FLOOR_PX, min(wanted, width)))
+            width = room - sum(figures[:in_view])
+        header.resizeSection(0, max(NAME_FLOOR_PX, width))
         self._widths[(category, room)] = {c: header.sectionSize(c)
                                           for c in range(header.count())}

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import QApplication, QStyle
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.userparts import UserParts, UserPartsError
 from dlhw_desktop.core.compat.filter import FITS, CompatFilter, PartFit
-from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.formatting import price_range_text
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartRowsModel, PartTableModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -27,7 +29,26 @@ FIT_ROLE = Qt.ItemDataRole.UserRole + 7
 """The row's ``PartFit``: why it does not fit, or what could not be checked."""
 
 
+PICKER_COLUMNS: dict[Category | None, tuple[str, ...]] = {
+    None: ("name", "category", "price_usd"),
+    Category.ACCELERATOR: ("name", "memory_gb", "board_length_mm", "price_usd",
+                           "bf16_tensor_tflops"),
+    Category.CPU: ("name", "socket", "price_usd", "cores"),
+    Category.MEMORY: ("name", "capacity_gb", "price_usd", "memory_type"),
+    Category.STORAGE: ("name", "capacity_gb", "price_usd", "storage_kind"),
+    Category.PSU: ("name", "wattage_w", "price_usd", "efficiency_rating"),
+    Category.COOLER: ("name", "height_mm", "price_usd", "cooler_kind"),
+    Category.MOTHERBOARD: ("name", "socket", "price_usd", "memory_type"),
+    Category.CASE: ("name", "max_gpu_length_mm", "price_usd", "case_kind"),
+    Category.CLOUD: ("name", "accelerator_count", "price_per_hour_usd"),
+    Category.SERVER: ("name", "gpu_count", "price_usd", "gpu_form_factor", "max_power_w"),
+}
+"""The picker's columns: the name, the category's key figure (what tells look-alike rows
+apart and decides a fit: wattage, card or clearance length, socket, cooler height), the
+price, then what scrolls into view."""
+
 SHORT_HEADERS: dict[str, str] = {
+    "board_length_mm": "Length", "height_mm": "Height",
     "memory_gb": "GB", "bf16_tensor_tflops": "BF16 TF", "price_usd": "Price",
     "cores": "Cores", "socket": "Socket", "memory_type": "Type", "capacity_gb": "GB",
     "storage_kind": "Kind", "wattage_w": "W", "efficiency_rating": "80+",
@@ -51,6 +72,9 @@ class PickerModel(PartTableModel):
             "unknown": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion),
             "incompatible": style.standardIcon(QStyle.StandardPixmap.SP_DialogCancelButton),
         }
+
+    def columns_for(self, category: Category | None) -> tuple[str, ...]:
+        return PICKER_COLUMNS.get(category, PICKER_COLUMNS[None])
 
     def set_compat(self, compat: CompatFilter | None) -> None:
         """Judge rows against new rules (the query is set separately)."""
@@ -149,7 +173,7 @@ class UserPartsModel(PartRowsModel):
             return part
         if role == Qt.ItemDataRole.DisplayRole:
             return (part.display_name, part.category.label,
-                    format_value("price_usd", part.price_usd))[index.column()]
+                    price_range_text(part.price_usd, part.price_high_usd))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{part.display_name}\n{part.id}\nYour own part"
         return None

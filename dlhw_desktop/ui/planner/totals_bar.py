@@ -46,11 +46,15 @@ def tile_texts(summary: BuildSummary | None, settings: CheckSettings,
     if s is None or not s.parts:
         return {key: ("—", "") for key, _ in TILES}
     price = "n/a" if s.price_usd is None else f"${s.price_usd:,.0f}"
+    if s.price_usd is not None and s.price_high_usd is not None:
+        price = f"from ${s.price_usd:,.0f} to ${s.price_high_usd:,.0f}"
     unpriced = s.unknown_price_parts
     price_note = (f"+ {unpriced} part{'s' if unpriced != 1 else ''} without a price"
                   if unpriced else f"{s.parts} part{'s' if s.parts != 1 else ''}")
     if currency is not None and currency.code != "USD" and s.price_usd is not None:
         price = currency.format(s.price_usd)
+        if s.price_high_usd is not None:
+            price = f"from {price} to {currency.format(s.price_high_usd)}"
         basis = (currency.basis() if currency.converts
                  else f"no {currency.code} rate set: in US dollars")
         price_note = f"{basis} · {price_note}"

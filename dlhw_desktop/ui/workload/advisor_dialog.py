@@ -2,10 +2,12 @@
 
 The questions and their reasons are ``core.workload.QUESTIONS`` (model size, batch size,
 training or inference, budget, cloud or on-premise, data privacy); the proposals come from
-``core.workload.advise``. A proposal is applied with ``apply_requested([(part_id, n)])``
-(GPUs with their count, or a cloud offering once), preceded by ``workload_chosen(workload)``
-so the build can take the advisor's workload too; the Build tab turns both into undoable
-commands. Answers are recomputed as they change (a ranking takes milliseconds).
+``core.workload.advise``, costed with the build's own assumptions (the panel's: the whole
+machine, the wall draw). A proposal to buy is applied with ``apply_requested([(part_id,
+n)], workload)``: the Build tab puts the GPUs in place of the build's and takes the
+advisor's workload, as one undo step. A proposal to rent is never put into the build:
+``compare_requested(part_id, workload)`` shows it in the panel's cost comparison.
+Answers are recomputed as they change (a ranking takes milliseconds).
 """
 
 from __future__ import annotations
@@ -47,19 +49,17 @@ from dlhw_desktop.core.workload import (
     presets,
 )
 from dlhw_desktop.core.workload.advisor import SEED_ARTICLE
+from dlhw_desktop.core.workload.fit import CostAssumptions
 from dlhw_desktop.core.workload.mapping import format_count, parse_count
 from dlhw_desktop.core.workload.precision import precisions_for_mode
+from dlhw_desktop.core.workload.workload import recipe_defaults
 from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.workload.labels import (
     MODE_LABELS,
-    STATUS_TEXT,
-    duration,
-    gib,
-    money,
-    rate,
     status_text_colour,
 )
+from dlhw_desktop.ui.workload.proposal_card import ProposalCard
 from dlhw_desktop.ui.workload.what_fits import add_request
 
 CUSTOM = "custom"
@@ -74,89 +74,16 @@ def _muted(text: str = "", name: str = "") -> QLabel:
     return label
 
 
-class ProposalCard(QFrame):
-    """One proposal: what to get, the figures, the reasons and caveats, and "Apply"."""
-
-    apply_clicked = Signal(object)  # Proposal
-
-    def __init__(self, index: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(f"advisor_proposal_{index}")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.proposal: Proposal | None = None
-        self.title = QLabel(objectName=f"advisor_title_{index}")
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.1)
-        self.title.setFont(font)
-        self.option = QLabel(objectName=f"advisor_option_{index}")
-        self.option.setWordWrap(True)
-        self.option.setTextFormat(Qt.TextFormat.RichText)
-        self.figures = QLabel(objectName=f"advisor_figures_{index}")
-        self.figures.setTextFormat(Qt.TextFormat.RichText)
-        self.figures.setWordWrap(True)
-        self.reasons = QLabel(objectName=f"advisor_reasons_{index}")
-        self.reasons.setTextFormat(Qt.TextFormat.RichText)
-        self.reasons.setWordWrap(True)
-        self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.caveats = QLabel(objectName=f"advisor_caveats_{index}")
-        self.caveats.setTextFormat(Qt.TextFormat.RichText)
-        self.caveats.setWordWrap(True)
-        self.apply_button = QPushButton("Apply to build", objectName=f"advisor_apply_{index}")
-        self.apply_button.setAutoDefault(False)
-        self.apply_button.clicked.connect(self._apply)
-        head = QHBoxLayout()
-        head.addWidget(self.title)
-        head.addStretch(1)
-        head.addWidget(self.apply_button)
-        layout = QVBoxLayout(self)
-        layout.setSpacing(4)
-        layout.addLayout(head)
-        layout.addWidget(self.option)
-        layout.addWidget(self.figures)
-        layout.addWidget(self.reasons)
-        layout.addWidget(self.caveats)
-
-    def show_proposal(self, proposal: Proposal, dark: bool) -> None:
-        self.proposal = proposal
-        option = proposal.option
-        self.title.setText(proposal.title)
-        kind = "Buy" if option.kind == "own" else "Rent"
-        self.option.setText(f"<b>{kind}: {escape(option.label)}</b>")
-        colour = status_text_colour(option.status, dark)
-        speed = (duration(option.job_hours) if option.job_hours is not None
-                 else f"{rate(option.tokens_per_s)} tokens/s" if option.tokens_per_s
-                 else "speed n/a")
-        fraction = "" if option.fraction is None else f" ({option.fraction:.0%})"
-        self.figures.setText(
-            f"<span style='color:{colour}; font-weight:600'>"
-            f"{STATUS_TEXT.get(option.status, option.status)}</span> · "
-            f"{gib(option.per_gpu_bytes)} of {gib(option.vram_bytes, 0)} per GPU{fraction} · "
-            f"{speed} · <b>{money(option.cost_usd)}</b>")
-        self.reasons.setText("<ul style='margin-left:-20px'>" + "".join(
-            f"<li>{escape(r)}</li>" for r in proposal.reasons) + "</ul>")
-        warn = status_text_colour("warn", dark)
-        self.caveats.setText("<br>".join(f"<span style='color:{warn}'>⚠ {escape(c)}</span>"
-                                         for c in proposal.caveats))
-        self.caveats.setVisible(bool(proposal.caveats))
-        _part_id, quantity = add_request(option)
-        self.apply_button.setToolTip(f"Add {quantity} × {option.part.display_name} to the "
-                                     "build")
-
-    def _apply(self) -> None:
-        if self.proposal is not None:
-            self.apply_clicked.emit(self.proposal)
-
-
 class AdvisorDialog(QDialog):
     """Ask the article's six questions; show three proposals, each with its reasons."""
 
-    apply_requested = Signal(list)  # list[tuple[str, int]]: part ids and quantities
-    workload_chosen = Signal(object)  # the advisor's Workload, for the build to adopt
+    apply_requested = Signal(list, object)  # [(part id, quantity)], the advisor's Workload
+    compare_requested = Signal(str, object)  # a rent offer's id, the advisor's Workload
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workload: Workload | None = None,
-                 settings: AppSettings | None = None) -> None:
+                 settings: AppSettings | None = None,
+                 assumptions: CostAssumptions | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("advisor_dialog")
         self.setWindowTitle("Hardware advisor")
@@ -165,6 +92,7 @@ class AdvisorDialog(QDialog):
         self._accelerators: list[Part] | None = None
         self._cloud: list[Part] | None = None
         self._advice: Advice | None = None
+        self.assumptions = assumptions  # the panel's (the build's machine); then recompute
         self._error = ""
         self._make_widgets()
         self._make_layout()
@@ -312,6 +240,7 @@ class AdvisorDialog(QDialog):
         self.private_check.toggled.connect(self.recompute)
         for card in self.cards:
             card.apply_clicked.connect(self.apply)
+            card.compare_clicked.connect(self.compare)
         self.close_button.clicked.connect(self.close)
 
     def _load(self, workload: Workload | None) -> None:
@@ -379,8 +308,7 @@ class AdvisorDialog(QDialog):
         hours = self.hours_spin.value() or None
         workload = Workload(
             model, mode, self.precision_combo.currentData() or "BF16",
-            batch=self.batch_spin.value(), seq=self.seq_spin.value() or None, tokens=tokens,
-            checkpointing=mode != "inference")
+            batch=self.batch_spin.value(), seq=self.seq_spin.value() or None, tokens=tokens)
         return Answers(workload, budget_usd=budget,
                        deployment=self.deployment_combo.currentData(),
                        data_private=self.private_check.isChecked(), hours_per_month=hours)
@@ -401,7 +329,7 @@ class AdvisorDialog(QDialog):
         try:
             answers = self.answers()
             accelerators, cloud = self._parts()
-            self._advice = advise(answers, accelerators, cloud)
+            self._advice = advise(answers, accelerators, cloud, self.assumptions)
             self._error = ""
         except WorkloadError as exc:
             self._advice = None
@@ -435,8 +363,11 @@ class AdvisorDialog(QDialog):
         else:
             self.headline.setText("")
         notes = list(advice.notes) if advice else []
-        if advice is not None and advice.workload.mode != "inference":
-            notes.append("Training estimates assume activation checkpointing.")
+        if advice is not None and advice.workload.training:
+            recipe = recipe_defaults(advice.workload.mode).describe()
+            notes.append(f"As the recipe runs it: {recipe} (the panel's defaults).")
+        notes.append("Costs count your build's other parts and its wall draw, as the "
+                     "Workload panel does.")
         self.notes_label.setText("<br>".join(escape(n) for n in notes))
         self.notes_label.setVisible(bool(notes))
 
@@ -445,10 +376,18 @@ class AdvisorDialog(QDialog):
 
     # --- applying ---------------------------------------------------------------------------
     def apply(self, proposal: Proposal) -> None:
-        """Emit the advisor's workload, then the parts to add (the Build tab's commands)."""
-        if self._advice is not None:
-            self.workload_chosen.emit(self._advice.workload)
-        self.apply_requested.emit([add_request(proposal.option)])
+        """A machine to buy: its GPUs and the advisor's workload, for the Build tab to
+        apply as one undo step. A rent proposal goes to ``compare``."""
+        workload = self._advice.workload if self._advice is not None else None
+        if not proposal.buys:
+            self.compare(proposal)
+            return
+        self.apply_requested.emit([add_request(proposal.option)], workload)
+
+    def compare(self, proposal: Proposal) -> None:
+        """A cloud offer to rent: shown in the panel's cost comparison, not in the build."""
+        self.compare_requested.emit(proposal.option.part.id,
+                                    self._advice.workload if self._advice else None)
 
     def _remember(self) -> None:
         if self.settings is None:

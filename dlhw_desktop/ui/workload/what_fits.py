@@ -152,6 +152,9 @@ class FitOptionsModel(QAbstractTableModel):
             if option.kind == "cloud" and option.job_hours is None \
                     and option.cost_usd is not None:
                 return f"{money(option.cost_usd)} a month"
+            own = option.result.own
+            if option.kind == "own" and own is not None:  # the machine, as the panel costs it
+                return f"{'at least ' if not own.complete else ''}{money(own.price_usd)} to buy"
             return money(option.cost_usd)
         return "Add to build"
 

@@ -31,7 +31,11 @@ from dlhw_desktop.core.workload.precision import (
     format_label,
     precisions_for_mode,
 )
-from dlhw_desktop.core.workload.workload import DEFAULT_MFU, default_parallelism
+from dlhw_desktop.core.workload.workload import (
+    DEFAULT_MFU,
+    default_parallelism,
+    recipe_defaults,
+)
 from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip
 
@@ -116,9 +120,9 @@ class WorkloadForm(QWidget):
             "Weights for inference (BF16, INT8, GGUF/GPTQ/AWQ 4-bit ...); compute precision "
             "for training (BF16 = mixed precision with fp32 master weights)")
         self.batch_spin = _spin("workload_batch", 1, 65536, 1)
-        self.batch_spin.setToolTip("Concurrent sequences (inference) or the micro-batch each "
-                                   "GPU holds (training; gradient accumulation does not "
-                                   "add memory)")
+        self.batch_spin.setToolTip("Concurrent sequences (inference) or the sequences "
+                                   "trained per step (training), split over the GPUs: "
+                                   "a batch of 1 keeps one GPU computing")
         self.seq_spin = _spin("workload_seq", 0, 1 << 20, 0, step=512)
         self.seq_spin.setToolTip("Tokens per sequence (prompt + output for serving)")
         self.tokens_edit = QLineEdit(objectName="workload_tokens")
@@ -135,7 +139,8 @@ class WorkloadForm(QWidget):
                                           objectName="workload_checkpointing")
         self.checkpoint_check.setToolTip("Keep only each layer's input and recompute the rest "
                                          "in the backward pass: far less activation memory "
-                                         "for about a third more compute")
+                                         "for about a third more compute. On by default "
+                                         "for LoRA and QLoRA, as their recipes run.")
         self.strategy_combo = QComboBox(objectName="workload_strategy")
         self.strategy_label = QLabel("Multi-GPU")
         for combo in (self.model_combo, self.mode_combo, self.precision_combo,
@@ -247,7 +252,7 @@ class WorkloadForm(QWidget):
         tokens_text = self.tokens_edit.text().strip()
         previous = base.workload
         kept = {} if previous is None else {
-            "samples": previous.samples, "optimizer": previous.optimizer,
+            "samples": previous.samples, "optimizer": _optimizer(previous, mode),
             "fp32_grads": previous.fp32_grads, "flash_attention": previous.flash_attention,
             "lora_rank": previous.lora_rank, "kv_precision": previous.kv_precision,
             "serving": previous.serving}
@@ -365,6 +370,10 @@ class WorkloadForm(QWidget):
             self._loading = was
 
     def _mode_changed(self) -> None:
+        recipe = recipe_defaults(str(self.mode_combo.currentData()))
+        blocked = self.checkpoint_check.blockSignals(True)
+        self.checkpoint_check.setChecked(recipe.checkpointing)  # the new job's recipe
+        self.checkpoint_check.blockSignals(blocked)
         self._fill_precisions(self.precision_combo.currentData() or "BF16")
         self._update_strategy_choices()
         self._changed()
@@ -374,6 +383,14 @@ class WorkloadForm(QWidget):
             return
         self._update_visibility()
         self.edited.emit()
+
+
+def _optimizer(previous: Workload, mode: str) -> str:
+    """The optimizer kept from the previous job, unless it was that job's recipe default
+    and the mode changed: then the new mode's recipe (QLoRA: paged AdamW)."""
+    if previous.mode != mode and previous.optimizer == recipe_defaults(previous.mode).optimizer:
+        return recipe_defaults(mode).optimizer
+    return previous.optimizer
 
 
 def _spin(name: str, low: int, high: int, value: int, step: int = 1) -> QSpinBox:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -41,13 +40,10 @@ from dlhw_desktop.core.build.build import (
     Slot,
     WorkloadChanged,
 )
-from dlhw_desktop.core.build.workload_fit import (
-    build_accelerators,
-    cost_assumptions,
-    machine_price,
-    workload_checks,
-)
+from dlhw_desktop.core.build.workload_fit import build_accelerators, workload_checks
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.own_cost import compare_job, job_assumptions
+from dlhw_desktop.core.checks.settings import CheckSettings
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult
@@ -60,10 +56,9 @@ from dlhw_desktop.core.workload import (
     WorkloadError,
     estimate_memory,
     fit,
-    rank_fits,
 )
 from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
-from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud
+from dlhw_desktop.core.workload.comparison import OwnVsRent
 from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.common.theme import status_ink
@@ -84,12 +79,14 @@ class WorkloadPanel(ModelFileActions, QWidget):
     ``workload_edited(BuildWorkload)`` carries every user edit as the build's new workload;
     ``extra_check(ctx)`` is the planner check. The "What fits…" and "Advisor…" buttons
     open their dialogs; their requests come out as ``add_requested(part_id, quantity)``
-    and ``apply_requested([(part_id, quantity), ...])``.
+    and ``apply_requested([(part_id, quantity), ...], BuildWorkload)`` (the advisor's
+    machine to buy, one undo step); a rent proposal only changes the cost comparison
+    (``compare_with``).
     """
 
     workload_edited = Signal(object)
     add_requested = Signal(str, int)
-    apply_requested = Signal(list)
+    apply_requested = Signal(list, object)
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  settings: AppSettings | None = None) -> None:
@@ -109,6 +106,8 @@ class WorkloadPanel(ModelFileActions, QWidget):
         self._result: FitResult | None = None
         self._memory: MemoryEstimate | None = None
         self._cloud_option: FitOption | None = None
+        self._comparison: OwnVsRent | None = None
+        self._preferred_offer: str | None = None
         self._error = ""
         self._what_fits: QWidget | None = None
         self._advisor: QWidget | None = None
@@ -186,6 +185,7 @@ class WorkloadPanel(ModelFileActions, QWidget):
             unsubscribe()
             self._subscription[0] = None
         self._build = build
+        self._preferred_offer = None  # an offer chosen in the Advisor was for that build
         if build is not None:
             self._subscription[0] = build.subscribe(self._on_build_event)
         self._load_from_build()
@@ -215,31 +215,25 @@ class WorkloadPanel(ModelFileActions, QWidget):
 
     # --- cost assumptions -----------------------------------------------------------------
     def set_cost_assumptions(self, assumptions: CostAssumptions | None) -> None:
-        """Electricity price, utilisation, years (e.g. from the check settings); ``None``
-        reads the stored settings (or the core defaults without settings)."""
+        """Fixed assumptions (tests, embedding); ``None`` reads the stored settings."""
         self._assumptions = assumptions
         self._refresh()
 
     def cost_assumptions(self) -> CostAssumptions:
-        """``core.build_fit.cost_assumptions`` over the stored settings: the same function
-        ``dlhw fit`` uses, so both cost a job the same."""
+        """``core.checks.own_cost.job_assumptions`` over the stored check settings: the
+        one function ``dlhw fit``, the sheet, the share text and the cluster use too."""
         if self._assumptions is not None:
-            base = self._assumptions
-            price = machine_price(self._build) if self._build is not None else None
-            if price is not None and base.hardware_price_usd is None:
-                return replace(base, hardware_price_usd=price)
-            return base
-        values: dict[str, float] = {}
+            return self._assumptions
+        settings = CheckSettings()
+        years: float | None = None
         if self.settings is not None:
-            for name, key in (("years", "workload/years"),
-                              ("electricity_usd_per_kwh", "build/electricity_usd_per_kwh"),
-                              ("utilisation", "build/utilisation")):
-                with contextlib.suppress(KeyError, TypeError, ValueError):
-                    values[name] = float(self.settings.get(key))
-        return cost_assumptions(self._build, **values)
-
-    def _machine_price(self) -> float | None:
-        return machine_price(self._build) if self._build is not None else None
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                settings = CheckSettings(
+                    price_per_kwh_usd=float(self.settings.get("build/electricity_usd_per_kwh")),
+                    utilisation=float(self.settings.get("build/utilisation")))
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                years = float(self.settings.get("workload/years"))
+        return job_assumptions(self._build, settings, years=years)
 
     # --- catalog ----------------------------------------------------------------------------
     def accelerators(self) -> list[Part]:
@@ -320,7 +314,13 @@ class WorkloadPanel(ModelFileActions, QWidget):
 
     @property
     def cheapest_cloud(self) -> FitOption | None:
+        """The like-for-like rental the cost compares with."""
         return self._cloud_option
+
+    @property
+    def comparison(self) -> OwnVsRent | None:
+        """Own against rent for the shown job (``core.workload.comparison``)."""
+        return self._comparison
 
     @property
     def serving(self) -> ServingEstimate | None:
@@ -340,6 +340,7 @@ class WorkloadPanel(ModelFileActions, QWidget):
         self._result = None
         self._memory = None
         self._cloud_option = None
+        self._comparison = None
         self._serving, self._serving_error = None, ""
         error = self._error
         workload = self.workload()
@@ -373,8 +374,7 @@ class WorkloadPanel(ModelFileActions, QWidget):
         if workload is None or self._memory is None:
             self.results.clear()
             return
-        self.results.show_fit(workload, self._memory, self._result, self._cloud_option,
-                              self._machine_price() is not None)
+        self.results.show_fit(workload, self._memory, self._result, self._comparison)
         if self._serving is not None:
             self.serving_view.show_estimate(self._serving)
         else:
@@ -396,10 +396,11 @@ class WorkloadPanel(ModelFileActions, QWidget):
                 self._serving_error = f"No serving estimate: {exc}"
         else:
             self._memory = estimate_memory(workload, self._planned.parallelism(1))
-        options = rank_fits(workload, self.accelerators(), self.cloud_offerings(),
-                            max_gpus=1, assumptions=assumptions)
-        self._cloud_option = cheapest_cloud(options, pairs[0][0] if pairs else None,
-                                            self._find)
+        self._comparison = compare_job(self._result, workload, assumptions,
+                                       self.accelerators(), self.cloud_offerings(),
+                                       pairs[0][0] if pairs else None, self._find,
+                                       self._preferred_offer)
+        self._cloud_option = self._comparison.offer
 
     # --- the dialogs ------------------------------------------------------------------------
     def open_what_fits(self) -> QWidget | None:
@@ -426,10 +427,31 @@ class WorkloadPanel(ModelFileActions, QWidget):
 
         if self._advisor is None:
             dialog = AdvisorDialog(self.catalog, self, workload=self.workload(),
-                                   settings=self.settings)
-            dialog.workload_chosen.connect(self.adopt_workload)
-            dialog.apply_requested.connect(self.apply_requested)
+                                   settings=self.settings,
+                                   assumptions=self.cost_assumptions())
+            dialog.apply_requested.connect(self._apply_proposal)
+            dialog.compare_requested.connect(self.compare_with)
             self._advisor = dialog
+        else:  # the build may have changed since: cost its machine as it is now
+            self._advisor.assumptions = self.cost_assumptions()  # type: ignore[attr-defined]
+            self._advisor.recompute()  # type: ignore[attr-defined]
         self._advisor.show()
         self._advisor.raise_()
         return self._advisor
+
+    def _apply_proposal(self, parts: list, workload: Workload | None) -> None:
+        """The advisor's machine to buy: its GPUs and workload, one undo step for the
+        Build tab (``apply_requested``)."""
+        planned = self._planned.with_workload(workload) if workload is not None \
+            else self._planned
+        self.apply_requested.emit(parts, planned)
+
+    def compare_with(self, offer_id: str, workload: Workload | None = None) -> None:
+        """Compare the build with this cloud offer (the advisor's rent proposal) in the
+        cost section; the build itself is not changed. The advisor's workload, when it
+        differs, is taken as an ordinary (undoable) workload edit."""
+        self._preferred_offer = offer_id
+        if workload is not None and workload != self.workload():
+            self.adopt_workload(workload)
+        else:
+            self._refresh()

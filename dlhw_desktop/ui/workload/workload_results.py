@@ -13,8 +13,11 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dlhw_desktop.core.verdict import worst
-from dlhw_desktop.core.workload import FitOption, FitResult, MemoryEstimate, Workload, break_even
+from dlhw_desktop.core.workload import FitResult, MemoryEstimate, Workload
+from dlhw_desktop.core.workload.comparison import OwnVsRent
+from dlhw_desktop.core.workload.cost_text import cost_figures
 from dlhw_desktop.core.workload.mapping import format_count
+from dlhw_desktop.core.workload.workload import recipe_text
 from dlhw_desktop.ui.workload.labels import (
     STATUS_TEXT,
     duration,
@@ -84,14 +87,14 @@ class WorkloadResults(QWidget):
         self.status_label.setText("")
 
     def show_fit(self, workload: Workload, memory: MemoryEstimate, result: FitResult | None,
-                 cloud: FitOption | None, machine_priced: bool) -> None:
+                 comparison: OwnVsRent | None) -> None:
         """``result`` is the fit on the build's GPUs (``None``: the build has none, and the
-        bar shows what one GPU would need); ``cloud`` the cheapest offering that fits;
-        ``machine_priced``: the own cost prices the whole machine, not the GPUs alone."""
-        self._shown = (workload, memory, result, cloud, machine_priced)
+        bar shows what one GPU would need); ``comparison`` own against the like-for-like
+        rental (``core.workload.comparison``), worded as the sheet words it."""
+        self._shown = (workload, memory, result, comparison)
         self._show_memory(memory, result)
         self._show_time(workload, result)
-        self._show_cost(workload, result, cloud, machine_priced)
+        self._show_cost(workload, result, comparison)
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme change: the colours written into the text are chosen again."""
@@ -136,6 +139,8 @@ class WorkloadResults(QWidget):
                              f"{format_count(workload.dataset_tokens or 0)} tokens on "
                              f"{t.gpus} GPU{plural} at {t.mfu:.0%} MFU")
                 lines.append(f"{t.flops:.2e} FLOPs ({rule}); {t.gpu_hours:,.1f} GPU-hours")
+                if t.scaling:
+                    lines.append(escape(t.scaling[0].upper() + t.scaling[1:]))
             elif workload.dataset_tokens is None:
                 lines.append("Give the tokens to train on for a training time.")
             else:
@@ -163,61 +168,38 @@ class WorkloadResults(QWidget):
             else:
                 lines.append("Throughput unknown: the GPUs' bandwidth or tensor rate "
                              "is not in the catalog.")
+        if workload.training:
+            recipe = recipe_text(workload.checkpointing, workload.optimizer, workload.mode)
+            lines.append(escape(recipe[0].upper() + recipe[1:]))
         self.time_label.setText("<br>".join(lines))
 
     def _show_cost(self, workload: Workload, result: FitResult | None,
-                   cloud: FitOption | None, machine_priced: bool) -> None:
+                   comparison: OwnVsRent | None) -> None:
         muted_colour = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
 
         def line(label: str, value: str, detail: str = "") -> str:
-            tail = f" <span style='color:{muted_colour}'>{detail}</span>" if detail else ""
-            return f"{label}: <b>{value}</b>{tail}"
+            tail = (f" <span style='color:{muted_colour}'>{escape(detail)}</span>"
+                    if detail else "")
+            return f"{escape(label)}: <b>{escape(value)}</b>{tail}"
 
         lines: list[str] = []
-        own = result.own if result else None
         rented = result is not None and result.cloud_usd_per_hour is not None
         if rented:
             assert result is not None
             lines.append(line("This rented setup", f"{money(result.cloud_usd_per_hour)}/h"))
-        elif own is not None:
-            basis = "the machine" if machine_priced else "GPUs only"
-            lines.append(line(
-                "Own", f"{money(own.usd_per_hour)}/h",
-                f"{basis}, {money(own.price_usd)}: {money(own.amortised_usd_per_hour)} "
-                f"amortised over {own.years:g} years at {own.utilisation:.0%} use + "
-                f"{money(own.energy_usd_per_hour)} power"))
-        elif result is not None:
-            lines.append(line("Own", "n/a", "a price or board power is unknown"))
-        if cloud is not None:
-            lines.append(line("Cheapest cloud that fits", f"{money(cloud.usd_per_hour)}/h",
-                              escape(cloud.part.display_name)
-                              + (" (tight)" if cloud.status == "warn" else "")))
-        else:
-            lines.append(line("Cloud", "n/a", "no catalog offering with a price fits"))
-        if own is not None and cloud is not None and cloud.usd_per_hour:
-            be = break_even(own, cloud.usd_per_hour)
-            if be.months is None:
-                lines.append(line("Break-even", "never",
-                                  "that cloud costs less per hour than the power"))
-            else:
-                lines.append(line("Break-even", f"{be.months:,.1f} months",
-                                  f"{be.hours:,.0f} h of use"))
-        elif not rented and result is not None:
-            lines.append(line("Break-even", "n/a",
-                              "this build has no complete price" if own is None
-                              else "no priced cloud offering fits"))
-        here = "this setup" if rented else "this build"
-        if workload.training:
-            mine = None
-            if result is not None and result.cost is not None:
-                mine = result.cost.cloud_usd if rented else result.cost.own_usd
-            theirs = cloud.cost_usd if cloud and cloud.job_hours is not None else None
-            lines.append(line("Per training run", f"{money(mine)} {here}",
-                              f"· {money(theirs)} on that cloud"))
-        else:
-            mine = result.usd_per_million_tokens if result else None
-            theirs = cloud.result.usd_per_million_tokens if cloud else None
+        if comparison is not None and result is not None:
+            why = "" if result.status != "fail" else "the job does not fit"
+            lines += [line(f.label, f.value, f.note)
+                      for f in cost_figures(comparison, rented=rented, why_no_own=why)]
+        elif comparison is not None and comparison.offer is not None:
+            offer = comparison.offer
+            lines.append(line("Rent instead", f"{money(offer.usd_per_hour)}/h on "
+                              f"{offer.part.display_name}", f"it qualifies: {comparison.why}"))
+        if not workload.training and result is not None:
+            mine = result.usd_per_million_tokens
+            theirs = comparison.offer.result.usd_per_million_tokens \
+                if comparison is not None and comparison.offer is not None else None
+            here = "this setup" if rented else "this build"
             lines.append(line(f"Per million tokens at batch {workload.batch}",
-                              f"{money(mine)} {here}",
-                              f"· {money(theirs)} on that cloud"))
+                              f"{money(mine)} {here}", f"· {money(theirs)} on that cloud"))
         self.cost_label.setText("<br>".join(lines))

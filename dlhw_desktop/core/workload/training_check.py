@@ -1,0 +1,198 @@
+"""The multi-GPU training time against published training throughput, row by row.
+
+``resources/benchmarks/training_measurements.csv`` holds published runs (tokens/s per GPU
+at a stated tensor / pipeline / data parallel layout, each with its source). ``check``
+predicts each row the way the app times a job: the compute of ``timing`` (6ND for
+pre-training and full fine-tuning, LoRA/QLoRA with the recipe's checkpointing, at the
+workload's default MFU of 40 % of the dense peak at the row's precision) plus the
+exchange of ``scaling.step_time`` (data parallel or sharded over the data-parallel GPUs,
+tensor parallel over NVLink, across nodes over a 400 Gb/s NIC per GPU unless the row says
+otherwise). Nothing is fitted to these rows: the constants are the app's own.
+
+Pipeline parallelism's bubble is not modelled (the rows do not state their micro-batch
+counts); a row is left out, with the reason, when its GPU is not in the catalog or its
+throughput is not stated. What a row's note states about the run is used as the run
+was set up: its batch ("local batch 2", "global batch 256") when no token count is given,
+else the app's defaults. ``stated_checkpointing`` also applies the activation checkpointing
+a note states ("full AC"): reported beside the main figure, not used for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from dlhw_desktop.core.parts import Part
+from dlhw_desktop.core.workload.model_presets import preset
+from dlhw_desktop.core.workload.models import custom_model
+from dlhw_desktop.core.workload.precision import peak_flops
+from dlhw_desktop.core.workload.scaling import (
+    LINK_EFFICIENCY,
+    Link,
+    data_parallel_exchange,
+    gpu_link,
+    tensor_parallel_exchange,
+)
+from dlhw_desktop.core.workload.timing import training_flops
+from dlhw_desktop.core.workload.workload import Workload
+
+GPUS: tuple[tuple[str, str], ...] = (
+    (r"H100 SXM 96GB", "accelerator/nvidia-h100-sxm5-96-gb"),
+    (r"H100 80GB", "accelerator/nvidia-h100-sxm5-80-gb"),
+    (r"H200", "accelerator/nvidia-h200-sxm-141-gb"),
+    (r"B200", "accelerator/nvidia-b200"),
+    (r"A100 40GB", "accelerator/nvidia-a100-sxm4-40-gb"),
+    (r"A100", "accelerator/nvidia-a100-sxm4-80-gb"),
+    (r"V100 SXM2 16GB", "accelerator/nvidia-v100-sxm2-16-gb"),
+    (r"RTX A6000", "accelerator/nvidia-rtx-a6000"),
+    (r"RTX 4090", "accelerator/nvidia-geforce-rtx-4090"),
+    (r"MI300X", "accelerator/amd-instinct-mi300x"),
+)
+"""The row's GPU text -> the catalog part (first match; the 80 GB SXM part where a row
+names an H100 80GB or an A100 without its form: the platforms these runs used)."""
+
+MODELS: tuple[tuple[str, str], ...] = (
+    (r"Llama 3(\.\d)? 8B", "llama-3.1-8b"), (r"Llama 3(\.\d)? 70B", "llama-3.1-70b"),
+    (r"Llama 3(\.\d)? 405B", "llama-3.1-405b"), (r"Llama 3\.2 3B", "llama-3.2-3b"),
+    (r"Qwen2\.5 7B", "qwen2.5-7b"), (r"Mistral 7B", "mistral-7b"),
+)
+"""Rows naming a preset's model use its architecture; others are a custom model of the
+row's parameter count."""
+
+METHODS = {"pretrain": "training", "full_finetune": "training", "lora": "lora",
+           "qlora": "qlora"}
+GPUS_PER_NODE = 8
+"""A data-parallel group wider than a node talks over the fabric (8-GPU nodes)."""
+DEFAULT_NIC_GB_S = 400.0
+"""Per-GPU network between nodes when a row does not state it (NDR InfiniBand / 400G)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRow:
+    row: int
+    label: str
+    measured: float
+    predicted: float
+
+    @property
+    def error(self) -> float:
+        return self.predicted / self.measured - 1.0
+
+
+def _int(text: str, default: int = 1) -> int:
+    try:
+        return max(int(float(text)), 1)
+    except (TypeError, ValueError):
+        return default
+
+
+def _precision(text: str, mode: str) -> str:
+    t = text.lower()
+    if mode == "qlora":
+        return "NF4"
+    if t.startswith("fp8"):
+        return "FP8"
+    return "FP16" if t.startswith("fp16") else "BF16"
+
+
+def _nic(text: str) -> float:
+    match = re.search(r"(\d{3,4})\s*G(?:bps|b/s)", text or "")
+    return float(match.group(1)) if match else DEFAULT_NIC_GB_S
+
+
+def _stated_checkpointing(note: str) -> bool | None:
+    """The run's activation checkpointing where its note states it: full AC recomputes
+    every layer; selective AC (a few operators) is counted as none; else the recipe's."""
+    text = note.lower()
+    if "full ac" in text or "activation checkpointing true" in text:
+        return True
+    if "selective ac" in text or "activation checkpointing false" in text:
+        return False
+    return None
+
+
+def _stated_sequences(note: str, dp: int) -> int:
+    """Sequences per step where the note states them ("global batch 256", "local batch
+    2" per data-parallel GPU); one per data-parallel GPU otherwise."""
+    match = re.search(r"global batch (\d+)", note)
+    if match:
+        return int(match.group(1))
+    match = re.search(r"local batch (\d+)", note)
+    return dp * int(match.group(1)) if match else dp
+
+
+def predict(row: Mapping[str, str], part: Part, stated_checkpointing: bool = False
+            ) -> float | None:
+    """Tokens/s per GPU the app's model gives for ``row`` on ``part``; with
+    ``stated_checkpointing`` the run's own activation checkpointing where its note says."""
+    mode = METHODS.get(row["method"].strip())
+    if mode is None:
+        return None
+    name = row["model"]
+    key = next((k for pattern, k in MODELS if re.search(pattern, name)), None)
+    model = preset(key) if key else custom_model(float(row["params_b"]) * 1e9, name=name)
+    seq = _int(row["sequence_length"]) if row.get("sequence_length") else None
+    gpus = _int(row["gpu_count"])
+    tp, pp = _int(row.get("tensor_parallel", "")), _int(row.get("pipeline_parallel", ""))
+    dp = max(gpus // (tp * pp), 1)
+    note = row.get("note", "")
+    checkpointing = _stated_checkpointing(note) if stated_checkpointing else None
+    probe = Workload(model, mode, _precision(row.get("precision", ""), mode), seq=seq,
+                     **({} if checkpointing is None else {"checkpointing": checkpointing}))
+    try:
+        step_tokens = float(row["global_batch_tokens"])
+    except (KeyError, TypeError, ValueError):
+        step_tokens = float(probe.seq_len * _stated_sequences(note, dp))
+    batch = max(round(step_tokens / probe.seq_len), 1)  # sequences per step, all GPUs
+    workload = probe.but(batch=batch, tokens=step_tokens)
+    peak = peak_flops(part, workload.compute)
+    flops = training_flops(model, step_tokens, lora=mode in ("lora", "qlora"),
+                           checkpointing=workload.checkpointing,
+                           seq=workload.seq_len)
+    if peak is None or flops is None:
+        return None
+    busy = tp * pp * min(dp, batch)
+    compute = flops / (busy * peak * workload.mfu)  # one step, per GPU
+    link = gpu_link(part) or Link(450e9 * LINK_EFFICIENCY, "NVLink (assumed)")
+    fabric = Link(_nic(row.get("interconnect", "")) / 8 * 1e9 * LINK_EFFICIENCY, "NIC")
+    sharded = "fsdp" in row.get("framework", "").lower() or mode != "training"
+    across = gpus > GPUS_PER_NODE and dp * tp * pp > GPUS_PER_NODE and dp > 1
+    _, exposed, _ = data_parallel_exchange(workload, dp, sharded, compute,
+                                           fabric if across else link, tp * pp)
+    exposed += tensor_parallel_exchange(workload, tp, step_tokens / dp, link,
+                                        (model.layers or 32) / pp)
+    return step_tokens / (compute + exposed) / gpus
+
+
+def check(rows: Iterable[Mapping[str, str]], find: Callable[[str], Part | None],
+          stated_checkpointing: bool = False
+          ) -> tuple[list[CheckedRow], list[tuple[int, str]]]:
+    """Every row predicted, or left out with the reason."""
+    checked: list[CheckedRow] = []
+    skipped: list[tuple[int, str]] = []
+    for index, row in enumerate(rows):
+        part_id = next((pid for pattern, pid in GPUS if re.search(pattern, row["gpu"])), None)
+        part = find(part_id) if part_id else None
+        if part is None:
+            skipped.append((index, f"{row['gpu']} is not in the catalog"))
+            continue
+        try:
+            measured = float(row["tokens_per_s_per_gpu"])
+        except (TypeError, ValueError):
+            skipped.append((index, "no tokens/s per GPU stated"))
+            continue
+        predicted = predict(row, part, stated_checkpointing)
+        if predicted is None:
+            skipped.append((index, f"no {row.get('precision')} peak or method "
+                                   f"{row['method']!r} for {part.display_name}"))
+            continue
+        label = (f"{row['model']}, {row['method']}, {row['gpu_count']}x {row['gpu']}"
+                 f" ({row['framework']})")
+        checked.append(CheckedRow(index, label, measured, predicted))
+    return checked, skipped
+
+
+def share_within(checked: list[CheckedRow], tolerance: float = 0.25) -> tuple[int, int]:
+    """How many rows the prediction meets within ``tolerance`` (of the measured), of all."""
+    return sum(abs(c.error) <= tolerance for c in checked), len(checked)
