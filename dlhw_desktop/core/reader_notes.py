@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from dlhw_desktop.core.fields import FIELDS_BY_NAME
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
 UNVERIFIED = "Unverified: not yet checked against the cited page."
 
@@ -32,6 +32,10 @@ _FIELD_NAME = re.compile(rf"(?<![\w/.-])({_NAMES})(?![\w/-])")
 _QUOTED_KEY = re.compile(r'"[a-z][a-z0-9]*(?:_[a-z0-9]+)*":\s*"([^"]*)"')
 """A source's own record quoted key and value ("accelerator_interconnect": "18x NVLink"):
 the value is what it says; the key is the source's column name."""
+_CATEGORIES = "|".join(c.value for c in Category)
+_DUPLICATE = re.compile(rf"the duplicate entry (?:{_CATEGORIES})/[\w.+-]+")
+_PART_ID = re.compile(rf"(?<![\w/.-])(?:{_CATEGORIES})/[a-z0-9][\w.+-]*")
+"""A part id in a note (the catalog's key, not a name): said as words."""
 _CHIP = re.compile(r"inherited from chip accelerator/[\w.+-]+")
 _ROW = re.compile(r"\b(rows?)\b")
 _OPENDB = re.compile(r"\bopendb\b")
@@ -42,6 +46,8 @@ def reader_note(text: str | None) -> str:
     if not text:
         return ""
     note = _CHIP.sub("the chip's", text)
+    note = _DUPLICATE.sub("a duplicate listing of this part", note)
+    note = _PART_ID.sub("another catalog entry", note)
     note = _QUOTED_KEY.sub(r'"\1"', note)
     note = _UNVERIFIED.sub(UNVERIFIED, note)
     note = _MAINTAINER_PHRASES.sub("", note)

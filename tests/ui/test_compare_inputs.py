@@ -31,6 +31,8 @@ def test_a_clicked_suggestion_is_added_and_leaves_the_box_empty(
     tab = make_tab(qtbot, catalog, app_settings)
     tab.picker.setFocus()
     qtbot.keyClicks(tab.picker, "rtx 4090")
+    tab.update_completions()  # as the typing pause would
+    tab.completer.complete()  # the popup, even where another window holds the focus
     popup = tab.completer.popup()
     qtbot.waitUntil(lambda: popup.isVisible() and popup.model().rowCount() > 0)
     first = popup.model().index(0, 0)
