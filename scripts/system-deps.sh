@@ -11,7 +11,7 @@ qt_window="libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-ren
 libxcb-shape0 libxcb-xinerama0 libxkbcommon-x11-0 libxcb-randr0 libxcb-xfixes0"
 case "$profile" in
   run) wanted="$qt_core $qt_window" ;;
-  test) wanted="$qt_core poppler-utils" ;;
+  test) wanted="$qt_core poppler-utils librsvg2-bin" ;;
   package) wanted="$qt_core poppler-utils binutils" ;;
   screenshots) wanted="$qt_core $qt_window poppler-utils xvfb xauth xdotool imagemagick" ;;
   *) echo "usage: $0 run|test|package|screenshots" >&2; exit 2 ;;
@@ -35,10 +35,12 @@ if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  ldconfig  # the loader sees the new libraries before Qt is started below
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   echo "installing system packages with sudo: ${missing[*]}"
   sudo apt-get update -qq
   sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  sudo ldconfig
 else
   echo "These system packages are missing; install them, then run this again:" >&2
   echo "  sudo apt-get install --no-install-recommends ${missing[*]}" >&2

@@ -8,8 +8,11 @@ SCREEN_SIZE="${SCREEN_SIZE:-1440x900x24}"
 
 start_xvfb() {
   if ! xdpyinfo >/dev/null 2>&1 && ! xdotool getmouselocation >/dev/null 2>&1; then
+    command -v Xvfb >/dev/null || { echo "Xvfb is missing: scripts/system-deps.sh screenshots"; return 1; }
     Xvfb "$DISPLAY" -screen 0 "$SCREEN_SIZE" -nolisten tcp >/tmp/xvfb.log 2>&1 &
     XVFB_PID=$!
+    # A first start on a fresh machine compiles keymaps: give it 15 s, not 5
+    for _ in $(seq 150); do [[ -S "/tmp/.X11-unix/X${DISPLAY#:}" ]] && break; sleep 0.1; done
     for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
   fi
 }

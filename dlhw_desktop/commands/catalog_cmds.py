@@ -14,11 +14,15 @@ from dlhw_desktop.commands.common import (
     print_json,
 )
 from dlhw_desktop.core.errors import DlhwError
-from dlhw_desktop.core.fields import Category, detail_fields_for
+from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, detail_fields_for
 from dlhw_desktop.core.files.atomic import write_atomic
 from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.limits import MAX_SEARCH_RESULTS
 from dlhw_desktop.core.parts import Part, format_value
+from dlhw_desktop.core.prices.kinds import PriceKind
+from dlhw_desktop.core.reader_notes import reader_note
+
+PRICE_KINDS = frozenset(kind.value for kind in PriceKind)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -123,22 +127,24 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(f"  category: {part.category.label}")
     rows: list[tuple[str, str, str]] = []
     for name in ("family", "price_usd", "price_date", "price_kind", "release_year"):
-        text = (price_range_text(part.price_usd, part.price_high_usd)
-                if name == "price_usd" and part.price_usd is not None
-                else format_value(name, part.get(name)))
-        rows.append((name, text, ""))
+        value = part.get(name)
+        shown = (price_range_text(part.price_usd, part.price_high_usd)
+                 if name == "price_usd" and part.price_usd is not None
+                 else PriceKind(value).label if name == "price_kind" and value in PRICE_KINDS
+                 else format_value(name, value))
+        rows.append((FIELDS_BY_NAME[name].label, shown, ""))
     for spec in detail_fields_for(part.category):
         value = part.get(spec.name)
         src = part.source_of(spec.name)
         mark = "" if src.source == part.source else f"  [source: {src.source}, {src.source_date}"
         if mark and src.note:
-            mark += f"; {src.note}"
+            mark += f"; {reader_note(src.note)}"
         rows.append((spec.label, format_value(spec.name, value), mark + ("]" if mark else "")))
     width = max(len(r[0]) for r in rows)
     for label, value, mark in rows:
         print(f"  {label:<{width}}  {value}{mark}")
     if part.notes:
-        print(f"  notes: {part.notes}")
+        print(f"  notes: {reader_note(part.notes)}")
     print(f"  source: {part.source} (read {part.source_date})")
     return 0
 

@@ -101,15 +101,17 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("family", "Family", "text", categories=_ALL, searchable=True,
               description="Product line or architecture, e.g. Ada Lovelace, Zen 4"),
     FieldSpec("price_usd", "Price", "float", "USD", _ALL,
-              "Purchase price in US dollars, of the kind in price_kind; empty when unknown"),
+              "Purchase price in US dollars, of the kind its price kind says; empty when "
+              "unknown"),
     FieldSpec("price_high_usd", "Price (top of range)", "float", "USD", _ALL,
-              "The top of a price range a source reports (price_usd is its bottom); empty "
+              "The top of a price range a source reports (the price is its bottom); empty "
               "for a single figure"),
     FieldSpec("price_date", "Price date", "text", categories=_ALL,
               description="The date the price held (not the date it was read)"),
     FieldSpec("price_kind", "Price kind", "text", categories=_ALL,
-              description="list (launch MSRP), list_1ku, street, reported, cloud_on_demand, "
-                          "cloud_reserved, cloud_spot, dedicated_monthly or user_quote"),
+              description="Launch list price (MSRP), list price in 1,000-unit trays, street "
+                          "price, reported figure, cloud on-demand, reserved or spot rate, "
+                          "dedicated server monthly rate, or your quote"),
     FieldSpec("release_year", "Released", "int", categories=_ALL),
     FieldSpec("source", "Source", "text", categories=_ALL),
     FieldSpec("source_date", "Source read", "text", categories=_ALL),
@@ -119,9 +121,9 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
 CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     # --- accelerators -------------------------------------------------------
     FieldSpec("accelerator_type", "Type", "text", categories=_A, searchable=True,
-              description="gpu, tpu, fpga or asic"),
+              description="GPU, TPU, FPGA or AI chip (ASIC)"),
     FieldSpec("market_segment", "Segment", "text", categories=_A,
-              description="consumer, workstation, datacenter or cloud"),
+              description="Consumer, workstation, data centre or cloud only"),
     FieldSpec("memory_gb", "Memory", "float", "GB", _A),
     FieldSpec("memory_type", "Memory type", "text",
               categories=(Category.ACCELERATOR, Category.CPU, Category.MEMORY,
@@ -148,12 +150,13 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               "What the CPU draws under all-core load at its stock limits: Intel's Maximum "
               "Turbo Power (PL2), AMD's PPT"),
     FieldSpec("form_factor", "Form factor", "text", categories=_A,
-              description="pcie, sxm, oam, integrated (the GPU built into a complete "
-                          "system's chip) or cloud"),
+              description="PCIe card, SXM or OAM module, built into a system chip (the GPU "
+                          "of a complete system) or cloud (rented)"),
     FieldSpec("slot_width", "Slot width", "float", "slots", _A),
     FieldSpec("board_length_mm", "Length", "int", "mm", _A),
     FieldSpec("cooling", "Cooling", "text", categories=_A,
-              description="active (open-air fans), blower or passive (needs server airflow)"),
+              description="Open-air fans, blower, passive (needs server airflow), hybrid "
+                          "or liquid"),
     FieldSpec("power_connectors", "Power connectors", "text", categories=_A),
     FieldSpec("suggested_psu_w", "Suggested PSU", "int", "W", _A),
     FieldSpec("interconnect", "Interconnect", "text", categories=_A),
@@ -195,8 +198,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               categories=(Category.CPU, Category.MOTHERBOARD)),
     FieldSpec("dimm_kinds", "Memory modules", "text",
               categories=(Category.CPU, Category.MOTHERBOARD),
-              description="The DIMM kinds it takes, separated by ';': UDIMM, RDIMM, LRDIMM, "
-                          "SODIMM"),
+              description="The DIMM kinds it takes: UDIMM, RDIMM, LRDIMM, SODIMM"),
     # --- memory kits --------------------------------------------------------
     FieldSpec("speed_mt_s", "Speed", "int", "MT/s", (Category.MEMORY,)),
     FieldSpec("modules", "Modules", "int", categories=(Category.MEMORY,)),
@@ -206,7 +208,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("registered", "Registered (RDIMM)", "bool", categories=(Category.MEMORY,)),
     # --- storage ------------------------------------------------------------
     FieldSpec("storage_kind", "Kind", "text", categories=(Category.STORAGE,),
-              description="nvme, sata-ssd, hdd or system (a networked storage system)"),
+              description="NVMe SSD, SATA SSD, hard drive or a networked storage system"),
     FieldSpec("interface", "Interface", "text", categories=(Category.STORAGE,)),
     FieldSpec("read_mb_s", "Sequential read", "int", "MB/s", (Category.STORAGE,)),
     FieldSpec("write_mb_s", "Sequential write", "int", "MB/s", (Category.STORAGE,)),
@@ -229,7 +231,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               description="ATX, SFX, SFX-L, TFX, CRPS, ..."),
     # --- coolers ------------------------------------------------------------
     FieldSpec("cooler_kind", "Kind", "text", categories=(Category.COOLER,),
-              description="air, aio (all-in-one liquid) or custom-loop"),
+              description="Air, all-in-one liquid (AIO) or a custom liquid loop"),
     FieldSpec("cooling_capacity_w", "Rated heat capacity", "int", "W", (Category.COOLER,),
               "The vendor's own rating, shown beside a measurement, never instead of it"),
     FieldSpec("measured_capacity_w", "Measured heat capacity", "int", "W", (Category.COOLER,),
@@ -273,7 +275,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("fans_included", "Fans included", "int", categories=(Category.CASE,)),
     FieldSpec("supported_board_form_factors", "Boards", "text", categories=(Category.CASE,)),
     FieldSpec("case_kind", "Kind", "text", categories=(Category.CASE,),
-              description="tower, rackmount or open-frame"),
+              description="Tower, rackmount or open frame"),
     FieldSpec("heat_capacity_w", "Heat capacity", "int", "W", (Category.CASE,),
               "Heat the case's airflow removes at a reasonable temperature rise"),
     FieldSpec("psu_bays", "Power supply bays", "int", categories=(Category.CASE,),
@@ -285,7 +287,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("instance_type", "Instance", "text", categories=(Category.CLOUD,),
               searchable=True),
     FieldSpec("offering_kind", "Kind", "text", categories=(Category.CLOUD,),
-              description="cloud (on demand) or dedicated (hosted server, monthly)"),
+              description="Cloud (on demand) or dedicated (hosted server, monthly)"),
     FieldSpec("accelerator_id", "Accelerator part", "text", categories=(Category.CLOUD,)),
     FieldSpec("accelerator_count", "Accelerators", "int", categories=(Category.CLOUD,)),
     FieldSpec("cpu_model", "CPU", "text", categories=(Category.CLOUD,), searchable=True),
@@ -302,12 +304,12 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               description="The GPU board the platform carries, e.g. HGX H100 8-GPU or "
                           "AMD Instinct MI300X UBB"),
     FieldSpec("gpu_form_factor", "GPU module form", "text", categories=_S,
-              description="sxm or oam: the module kind the baseboard takes; integrated: "
+              description="SXM or OAM: the module kind the baseboard takes; built-in: "
                           "a complete system whose GPU is built into its chip"),
     FieldSpec("gpu_count", "GPU modules", "int", categories=_S,
               description="Modules the baseboard carries (it is populated in full)"),
     FieldSpec("supported_gpus", "GPUs it takes", "text", categories=_S,
-              description="Accelerator part ids the baseboard takes, separated by ';'"),
+              description="The accelerators the baseboard takes"),
     FieldSpec("gpu_link_gb_s", "GPU-to-GPU bandwidth", "float", "GB/s", _S,
               "NVLink / Infinity Fabric bandwidth per GPU, both directions, as the "
               "vendor states it"),
@@ -334,7 +336,7 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("rack_units", "Height", "int", "U", _S),
     FieldSpec("weight_kg", "Weight", "float", "kg", _S),
     FieldSpec("system_cooling", "Cooling", "text", categories=_S,
-              description="air or liquid (direct liquid cooling of the GPUs)"),
+              description="Air or liquid (direct liquid cooling of the GPUs)"),
     FieldSpec("input_voltage", "Input voltage", "text", categories=_S),
 )
 
@@ -418,10 +420,21 @@ def figure_label(key: str) -> str:
         if key.endswith(suffix):
             key, unit = key[: -len(suffix)], name
             break
-    words = key.replace("_", " ").strip()
+    words = " ".join(_ACRONYMS.get(w, w) for w in key.split("_") if w)
     if not any(c.isdigit() for c in words.split(" ", 1)[0]):  # "x16 slots" stays
         words = words[:1].upper() + words[1:]
     return f"{words} ({unit})" if unit else words
+
+
+_ACRONYMS: dict[str, str] = {
+    "cpu": "CPU", "cpus": "CPUs", "gpu": "GPU", "gpus": "GPUs", "psu": "PSU", "psus": "PSUs",
+    "pcie": "PCIe", "nvme": "NVMe", "eps": "EPS", "tdp": "TDP", "vram": "VRAM", "ram": "RAM",
+    "hdd": "HDD", "ssd": "SSD", "mfu": "MFU", "kv": "KV", "atx": "ATX", "aio": "AIO",
+    "8pin": "8-pin", "16pin": "16-pin", "12vhpwr": "12VHPWR", "ecc": "ECC", "ups": "UPS",
+    "pue": "PUE", "it": "IT", "dimm": "DIMM", "dimms": "DIMMs", "tb": "TB", "gb": "GB",
+}
+"""Words of a figure's key that are written as acronyms ("need_pcie_8pin" -> "Need PCIe
+8-pin")."""
 
 
 def field_label(name: str) -> str:
@@ -431,3 +444,20 @@ def field_label(name: str) -> str:
     first = label.split(" ", 1)[0]
     acronym = first.isupper() or any(c.isupper() or c.isdigit() for c in first[1:])
     return label if acronym else label[:1].lower() + label[1:]
+
+
+_COUNTED: dict[Category, tuple[str, str]] = {
+    Category.STORAGE: ("drive", "drives"),
+    Category.CLOUD: ("cloud offer", "cloud offers"),
+}
+"""Nouns to count by where the category's name is not one ("2 storage" reads wrong)."""
+
+
+def category_noun(category: Category, count: float) -> str:
+    """What ``count`` parts of ``category`` are called in a sentence: "1 CPU", "706 CPUs",
+    "2 drives", "3 power supplies" (lower case unless an acronym leads)."""
+    singular, plural = _COUNTED.get(category, (category.label, category.plural))
+    words = singular if count == 1 else plural
+    first = words.split(" ", 1)[0]
+    acronym = first.isupper() or any(c.isupper() for c in first[1:])
+    return words if acronym else words[:1].lower() + words[1:]

@@ -23,7 +23,28 @@ MAX_NUMBER_CHARS = 40
 """Characters of a number as text: a float's 17 significant digits, a sign, a point and
 an exponent fit in 25; 5,000 digits are a mistake or an attack, refused unread."""
 
-_NUMBER_TEXT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+_NUMBER_TEXT = re.compile(
+    r"([+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
+    r"\s*([kKmMbBgGtT]?)", re.ASCII)
+"""A number as people type one: ``1e9``, ``70,000,000,000`` (thousands in groups of
+three), with a scale letter: ``1.5k``, ``100M``, ``70B`` (``G`` too), ``2T``."""
+
+SCALES = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+"""The scale letters every number field reads (either case: ``m`` is a million here, as
+parameter and token counts are written)."""
+
+
+def parse_number(text: str, unit: str = "") -> float | None:
+    """The one reading of a number typed as text: ``"70B"`` -> 7e10, ``"1.5k"`` -> 1500,
+    ``"1e9"``, ``"70,000,000,000"``; ``None`` when ``text`` is not a number. ``unit``: the
+    field's own unit may follow (``"850 W"``, ``"1.5kW"`` for a field in W)."""
+    text = text.strip()
+    if unit and text.lower().endswith(unit.lower()):
+        text = text[: -len(unit)].rstrip()
+    match = _NUMBER_TEXT.fullmatch(text)
+    if match is None:
+        return None
+    return float(match.group(1).replace(",", "")) * SCALES[match.group(2).upper()]
 
 
 class NumberError(DlhwError, ValueError):
@@ -98,9 +119,10 @@ class NumberField:
                 raise self._fail(f"{_short(value)} is not a number (too many characters)")
             if text.lower() in ("inf", "+inf", "-inf", "infinity", "nan", "+nan", "-nan"):
                 raise self._fail(f"{_short(value)} is not a finite number")
-            if not _NUMBER_TEXT.fullmatch(text):
+            number = parse_number(text)
+            if number is None:
                 raise self._fail(f"{_short(value)} is not a number")
-            return float(text)
+            return number
         raise self._fail(f"{_short(value)} is not a number")
 
     def argparse_type(self) -> Callable[[str], float]:

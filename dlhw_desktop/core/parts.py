@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dlhw_desktop.core.field_values import value_label
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category, FieldSpec, fields_for
 
 Value = str | int | float | bool | None
@@ -135,7 +136,7 @@ def format_value(name: str, value: Value) -> str:
         return f"{text} {unit}"
     if isinstance(value, Category):
         return value.label
-    return str(value)
+    return value_label(name, str(value))
 
 
 def slugify(text: str) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from dlhw_desktop.core.cluster.fabric import SUPERPOD_B200
 from dlhw_desktop.core.cluster.plan import RACK_UNITS, ClusterPlan
+from dlhw_desktop.core.field_values import code_label
 from dlhw_desktop.core.formatting import NA
 from dlhw_desktop.reports.cluster_sheet import number_text, training_rows, usd_text
 
@@ -91,7 +92,8 @@ def _racks(plan: ClusterPlan) -> ClusterTable:
     def rack_row(kind: str, racks: int, nodes: int) -> tuple[str, ...]:
         used = f"{nodes * height:g} of {RACK_UNITS} U" if height else NA
         kw = number_text(per_node_kw * nodes if per_node_kw is not None else None, " kW", 1)
-        return (kind, f"{racks:,}", f"{nodes}x {node.name}", used, kw, node.cooling or NA)
+        return (kind, f"{racks:,}", f"{nodes}x {node.name}", used, kw,
+                code_label(node.cooling) if node.cooling else NA)
 
     if full:
         rows.append(rack_row("Compute rack", full, plan.nodes_per_rack))
@@ -150,7 +152,7 @@ def _power(plan: ClusterPlan) -> ClusterTable:
         ("IT power", number_text(plan.it_kw, " kW", 1)),
         ("Facility power", f"{number_text(plan.facility_kw, ' kW', 1)} at PUE {plan.spec.pue:g}"),
         ("Heat to remove", number_text(plan.heat_btu_h, " BTU/h")),
-        ("Cooling", node.cooling or NA),
+        ("Cooling", code_label(node.cooling) if node.cooling else NA),
         ("Floor (rack footprint)", number_text(plan.floor_m2, " m²", 1)),
         ("Energy per year", f"{number_text(plan.yearly_kwh, ' kWh')} at "
                             f"{plan.spec.utilisation:.0%} use"),

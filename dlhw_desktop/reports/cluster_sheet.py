@@ -24,6 +24,7 @@ from dlhw_desktop.core.cluster.plan import (
     check_numbers,
     plan_cluster,
 )
+from dlhw_desktop.core.field_values import code_label
 from dlhw_desktop.core.formatting import NA, duration, markdown_text, money
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.errors import WorkloadError
@@ -164,7 +165,7 @@ def sections(plan: ClusterPlan) -> list[Section]:
             ("GPUs", f"{plan.gpus:,}x {node.gpu.display_name} ({node.gpus} per node)"),
             ("Node power", f"{number_text(node.power_w, ' W')} ({node.power_basis})"),
             ("Node height", number_text(node.rack_units, " U")),
-            ("Cooling", node.cooling or "n/a"),
+            ("Cooling", code_label(node.cooling) if node.cooling else "n/a"),
         ]),
         ("Fabric", [
             ("Fabric", f"{plan.fabric.label}, rail-optimised fat tree, {net.tiers} tier(s)"),

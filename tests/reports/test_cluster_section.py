@@ -52,8 +52,8 @@ def test_network_without_sourced_prices_is_na_never_zero(catalog: Catalog) -> No
     plan = plan_for_build(build, ClusterSpec(nodes=32))
     section = cluster_section(plan, build.name)
     cost = dict(_table(section, "Cost").rows)
-    assert cost["Network"].startswith("n/a: no price for")
-    assert "[switch:qm9700]" in cost["Network"]  # the key a quote is set under
+    assert cost["Network"].startswith("n/a: add your quotes for the switch")
+    assert "switch:qm9700" in cost["Network"]  # the key a quote is set under
     assert cost["Total capex"] == "n/a"
     assert to_json(plan)["cost"]["network_usd"] is None
 

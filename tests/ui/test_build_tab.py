@@ -293,6 +293,20 @@ def test_checks_fail_two_4090s_on_750w_and_highlight_them(tab: BuildTab) -> None
     assert tab.report.get("power.psu_load").status == "pass"
 
 
+def test_a_highlight_follows_its_check_when_the_check_turns_to_pass(tab: BuildTab) -> None:
+    tab.add_parts([RTX_4090, RTX_4090, PSU_750])
+    tab.set_quantity(RTX_4090, 2)
+    assert tab.checks.select_check("power.psu_load")
+    gpu_row = tab.model.part_index(RTX_4090)
+    fail = gpu_row.data(Qt.ItemDataRole.BackgroundRole)
+    assert fail is not None and fail.red() > fail.green()  # tinted as failing
+    tab.set_quantity(RTX_4090, 1)  # the same check on the same parts now passes
+    assert tab.report.get("power.psu_load").status == "pass"
+    assert tab.checks.selected_result().status == "pass"  # still selected
+    tint = tab.model.part_index(RTX_4090).data(Qt.ItemDataRole.BackgroundRole)
+    assert tint is not None and tint.green() > tint.red()  # no pink left behind
+
+
 def test_tier_name_and_notes_are_undoable(qtbot: QtBot, tab: BuildTab) -> None:
     tab.tier_combo.setCurrentIndex(tab.tier_combo.findData("demanding"))
     assert tab.build.tier == "demanding"

@@ -22,6 +22,7 @@ from dlhw_desktop.core.build.tiers import TierRequirement
 from dlhw_desktop.core.checks._util import gb, matches_name, missing, num
 from dlhw_desktop.core.checks.budget import rating_key
 from dlhw_desktop.core.checks.context import CheckContext, kit_capacity_gb
+from dlhw_desktop.core.field_values import value_label
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, Figure, Status
 
@@ -187,7 +188,7 @@ def _storage_want(r: TierRequirement) -> str:
     if r.capacity_gb is not None:
         bits.append(gb(r.capacity_gb))
     if r.storage_kind:
-        bits.append(r.storage_kind)
+        bits.append(" or ".join(value_label("storage_kind", k) for k in r.storage_kinds))
     return " ".join(bits)
 
 
@@ -217,7 +218,7 @@ def check_tier_storage(ctx: CheckContext) -> list[CheckResult]:
     if chosen is not None:
         size = chosen.number("capacity_gb")
         have = f"{chosen.display_name} ({gb(size) if size else 'capacity n/a'} " \
-               f"{chosen.text('storage_kind') or 'kind n/a'})"
+               f"{value_label('storage_kind', chosen.text('storage_kind')) or 'kind n/a'})"
     else:
         have = "no drive of the kind asked for"
     results += _grade(ctx, "storage_primary", "Primary storage", have, met_primary,
@@ -308,7 +309,7 @@ def check_tier_cooling(ctx: CheckContext) -> list[CheckResult]:
             return capacity >= tdp
         return False if kind else None
 
-    have = f"{cooler.display_name} ({kind or 'kind n/a'})"
+    have = f"{cooler.display_name} ({value_label('cooler_kind', kind) or 'kind n/a'})"
     gaps: list[tuple[Part, str]] = []
     if not kind:
         gaps.append((cooler, "cooler_kind"))

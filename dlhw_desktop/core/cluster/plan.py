@@ -260,7 +260,7 @@ class ClusterPlan:
 
     @property
     def network_price_basis(self) -> str:
-        missing = [f"{key.partition(':')[0]} [{key}]" for (_, _, price), key
+        missing = [key for (_, _, price), key
                    in zip(self.bill_of_materials()[1:], gear_keys(self.fabric), strict=True)
                    if price is None]
         if not missing:
@@ -268,8 +268,10 @@ class ClusterPlan:
             return ("your quotes for the switches, cables and transceivers"
                     if kinds == {"user_quote"} else
                     "priced switches, cables and transceivers (see the price sources)")
-        return (f"no price for the {', '.join(missing)}: quoted per deal, add your quotes "
-                "(Cluster tab, or dlhw price set KEY AMOUNT)")
+        names = [key.partition(":")[0] for key in missing]
+        said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return (f"add your quotes for the {said} (quoted per deal, no public list price; "
+                f"on the command line: dlhw price set {' / '.join(missing)} AMOUNT)")
 
     @property
     def price_sources(self) -> tuple[str, ...]:

@@ -256,6 +256,24 @@ class Comparison:
         self._precision = precision if precision in PRECISIONS else DEFAULT_PRECISION
         self._baseline = baseline or None
         self._listeners: list[Listener] = []
+        self._colours: dict[str, int] = {}
+        self._assign_colours()
+
+    def _assign_colours(self) -> None:
+        """A part keeps its colour while it is compared (removing or moving another part
+        recolours nothing); a new one takes the first colour no compared part has."""
+        self._colours = {k: v for k, v in self._colours.items() if k in self._ids}
+        taken = set(self._colours.values())
+        for part_id in self._ids:
+            if part_id not in self._colours:
+                free = next(i for i in range(len(self._ids) + len(taken) + 1)
+                            if i not in taken)
+                self._colours[part_id] = free
+                taken.add(free)
+
+    def colour_index(self, part_id: str) -> int:
+        """The part's colour among the chart colours (0 for a part not compared)."""
+        return self._colours.get(part_id, 0)
 
     # --- events ----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -293,6 +311,7 @@ class Comparison:
                 self._ids.append(part_id)
                 added.append(part_id)
         if added:
+            self._assign_colours()
             self._emit("parts")
         return AddResult(tuple(added), tuple(duplicates), tuple(rejected))
 
@@ -300,6 +319,7 @@ class Comparison:
         if part_id not in self._ids:
             return False
         self._ids.remove(part_id)
+        self._assign_colours()
         self._emit("parts")
         return True
 
@@ -321,6 +341,7 @@ class Comparison:
         kept, rejected = wanted[:self.max_parts], wanted[self.max_parts:]
         if kept != self._ids:
             self._ids = kept
+            self._assign_colours()
             self._emit("parts")
         return AddResult(tuple(kept), (), tuple(rejected))
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
+from dlhw_desktop.core.reader_notes import reader_note
+
 
 class PriceKind(StrEnum):
     """What a price is. The catalog's sources use these exact values in ``price_kind``."""
@@ -197,5 +199,5 @@ def price_hover(kind: str | None, price_date: str | None, source: str, source_da
     lines = [described[:1].upper() + described[1:],
              f"Source: {source} (read {source_date})"]
     if note:
-        lines.append(note)
+        lines.append(reader_note(note))
     return "\n".join(lines)

@@ -17,12 +17,11 @@ ignored here and kept by the ``Build`` (a newer file opened by an older app lose
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from dlhw_desktop.core.numbers import NumberError, NumberField
+from dlhw_desktop.core.numbers import MAX_NUMBER_CHARS, NumberError, NumberField, parse_number
 from dlhw_desktop.core.workload.errors import InvalidWorkloadError
 from dlhw_desktop.core.workload.model_presets import preset
 from dlhw_desktop.core.workload.models import (
@@ -58,19 +57,15 @@ WORKLOAD_KEYS: tuple[str, ...] = (
 ``serving_request``); anything else in a mapping is someone else's."""
 
 
-_SUFFIX = {"": 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
-_COUNT = re.compile(r"\s*([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*([kmbgt]?)\s*", re.IGNORECASE)
-
-
 def parse_count(text: str) -> float:
     """``8e9``, ``8B``, ``125m``, ``1.5T`` -> a number (parameter and token counts).
 
     Raises ``InvalidWorkloadError`` for text that is not a count.
     """
-    match = _COUNT.fullmatch(text.replace(",", "").replace("_", ""))
-    if not match:
+    number = parse_number(text) if len(text) <= MAX_NUMBER_CHARS else None
+    if number is None:
         raise InvalidWorkloadError(f"not a number: {text!r}")
-    return float(match.group(1)) * _SUFFIX[match.group(2).upper()]
+    return number
 
 
 def format_count(value: float) -> str:

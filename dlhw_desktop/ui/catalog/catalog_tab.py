@@ -27,6 +27,7 @@ from dlhw_desktop.catalog.part_query import RELEVANCE, Filter, PartQuery
 from dlhw_desktop.catalog.price_store import PriceBook
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.catalog.user_figures_store import UserFiguresError, UserFiguresStore
+from dlhw_desktop.core.field_values import value_label
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.catalog.catalog_view import (
@@ -42,6 +43,7 @@ from dlhw_desktop.ui.common.actions import make_action
 from dlhw_desktop.ui.common.elsewhere import linked_category
 from dlhw_desktop.ui.common.figure_dialog import enter_figure
 from dlhw_desktop.ui.common.flow_layout import FlowLayout
+from dlhw_desktop.ui.common.number_input import NumberSpinBox
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.common.part_table_model import PART_ROLE, PartTableModel
 
@@ -362,12 +364,12 @@ class CatalogTab(QWidget):
             values = (self._catalog.distinct(self._category, spec.field)
                       if self._category else self._catalog.distinct_all(spec.field))
             for value in values:
-                combo.addItem(value, value)
+                combo.addItem(value_label(spec.field, value), value)
             combo.currentIndexChanged.connect(lambda _i: self.apply_query())
             return combo
-        box = QDoubleSpinBox(objectName=name)
-        box.setMinimumWidth(86)
         unit = FIELDS_BY_NAME[spec.field].unit
+        box = NumberSpinBox(objectName=name, unit=unit)  # "1.5k", applied as you type
+        box.setMinimumWidth(86)
         box.setDecimals(2 if spec.field.endswith("per_hour_usd") else 0)
         box.setRange(0, 10_000_000)
         box.setSpecialValueText("any")
@@ -378,8 +380,7 @@ class CatalogTab(QWidget):
         step = {"price_usd": 100, "tdp_w": 25, "memory_gb": 8, "capacity_gb": 500,
                 "wattage_w": 100, "max_gpu_length_mm": 10}.get(spec.field, 1)
         box.setSingleStep(step)
-        box.setKeyboardTracking(False)
-        box.valueChanged.connect(lambda _v: self.apply_query())
+        box.settled.connect(lambda _v: self.apply_query())
         return box
 
     # --- selection and actions ------------------------------------------------------

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QAction, QContextMenuEvent, QDesktopServices, QGuiApplication, QPalette
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from dlhw_desktop.catalog.part_query import Filter, PartQuery
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, detail_fields_for
 from dlhw_desktop.core.formatting import price_range_text
-from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, Part, format_value
+from dlhw_desktop.core.limits import plural
+from dlhw_desktop.core.parts import YOUR_FIGURE_SOURCE, FigureSource, Part, format_value
 from dlhw_desktop.core.prices.kinds import Price, describe_price, is_stale
+from dlhw_desktop.core.reader_notes import reader_note
 from dlhw_desktop.core.tensor_math import ESTIMATE_MARK, is_computed
 from dlhw_desktop.core.user_figures import settable_fields
+from dlhw_desktop.ui.common.theme import status_ink
 
 # In-app links of the details pane: a chip's list of cards, a card's chip.
 CARDS_SCHEME = "dlhw-cards"
@@ -35,6 +38,16 @@ class ChipLinks:
     chip_name: str = ""
     prices: tuple[Price, ...] = ()
     """Every dated purchase price the catalog holds for the part, newest first."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Display names of the parts a figure names by id (a platform's GPUs, an offer's)."""
+
+
+PART_ID_FIELDS = ("supported_gpus", "accelerator_id")
+"""Figures whose value is part ids (';'-separated): shown by the parts' names."""
+
+
+def _ids(part: Part, name: str) -> list[str]:
+    return [i.strip() for i in part.text(name).split(";") if i.strip()]
 
 
 def cards_filter(chip_id: str) -> Filter:
@@ -49,8 +62,10 @@ def catalog_chip_links(catalog: Catalog) -> Callable[[Part], ChipLinks | None]:
         if part.custom:
             return None
         prices = tuple(catalog.prices_of(part.id))
+        names = {i: found.display_name for name in PART_ID_FIELDS for i in _ids(part, name)
+                 if (found := catalog.find(i)) is not None}
         if part.category is not Category.ACCELERATOR:
-            return ChipLinks(prices=prices)
+            return ChipLinks(prices=prices, names=names)
         chip_id = part.text("chip_id")
         if chip_id:
             chip = catalog.find(chip_id)
@@ -100,16 +115,20 @@ def part_html(part: Part, links: ChipLinks | None = None, enterable: bool = Fals
         text = format_value(spec.name, part.get(spec.name))
         if spec.name == "chip_id" and links is not None and links.chip_name:
             text = links.chip_name
+        elif spec.name in PART_ID_FIELDS and text != "n/a":
+            ids = _ids(part, spec.name)
+            text = ("; ".join(links.names.get(i, "a part not in the catalog") for i in ids)
+                    if links is not None else plural(len(ids), "accelerator"))
         rows.append(_row(part, spec.header, text, spec.name,
                          enterable=spec.name in settable))
-    notes = f"<p>{escape(part.notes)}</p>" if part.notes else ""
-    dl_note = part.get("dl_note")
-    flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(str(dl_note))}</p>"
+    notes = f"<p>{escape(reader_note(part.notes))}</p>" if part.notes else ""
+    dl_note = reader_note(part.text("dl_note"))
+    flag = (f"<p style='color:#b26a00'><b>Note:</b> {escape(dl_note)}</p>"
             if dl_note else "")
     custom = "<p><i>Custom part (yours, not from the catalog)</i></p>" if part.custom else ""
     return (
         f"<h3 style='margin-bottom:2px'>{escape(part.display_name)}</h3>"
-        f"<div style='color:gray'>{escape(part.category.label)} · <code>{escape(part.id)}"
+        f"<div style='color:gray'>{escape(part.category.label)} · id <code>{escape(part.id)}"
         f"</code></div>{custom}{chip_html(part, links)}{flag}"
         "<table cellspacing='0' cellpadding='3' width='100%'>" + "".join(rows) + "</table>"
         f"{notes}<p style='color:gray'>Source: {_link(part.source)} (read "
@@ -163,6 +182,7 @@ def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,
                 f"{escape(src.source_date)})</span> <a href='{ENTER_SCHEME}:{name}'>Change…"
                 f"</a> · <a href='{FORGET_SCHEME}:{name}'>Remove</a></td></tr>")
     if src.source != part.source and text != "n/a" and not own:
+        src = FigureSource(src.source, src.source_date, reader_note(src.note))
         title = escape(f"{src.source} (read {src.source_date})" + (
             f" — {src.note}" if src.note else ""), quote=True)
         own = (f" <a href='{escape(src.source, quote=True)}' title='{title}'>source</a>"
@@ -171,9 +191,6 @@ def _row(part: Part, label: str, text: str, name: str, *, html: bool = False,
         note = src.note
         if is_computed(note):
             text = ESTIMATE_MARK + text
-        chip_id = part.text("chip_id")
-        if chip_id:  # a card's figure from its chip: the chip is named above, once
-            note = note.replace(f"inherited from chip {chip_id}", "the chip's")
         if note:
             own += f" <span style='color:gray'>({escape(note)})</span>"
     return (f"<tr><td style='color:gray'>{escape(label)}</td>"
@@ -276,4 +293,17 @@ class PartDetails(QTextBrowser):
                          "where it comes from.</p>")
         else:
             links = self._chip_links(part) if self._chip_links is not None else None
-            self.setHtml(part_html(part, links, self._enterable))
+            self.setHtml(self._inked(part_html(part, links, self._enterable)))
+
+    def _inked(self, html: str) -> str:
+        """The pane's muted and status colours at 4.5:1 on the current theme's paper."""
+        paper = self.palette().color(QPalette.ColorRole.Base)
+        muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        return (html.replace("color:gray", f"color:{muted}")
+                .replace("color:#b26a00", f"color:{status_ink('warn', paper)}")
+                .replace("color:#2e7d32", f"color:{status_ink('pass', paper)}"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.show_part(self._part)

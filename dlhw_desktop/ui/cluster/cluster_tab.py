@@ -8,6 +8,7 @@ reason in place of the plan, nothing is lost.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -18,14 +19,12 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -36,21 +35,34 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.cluster import planfile
 from dlhw_desktop.core.cluster.fabric import FABRICS
-from dlhw_desktop.core.cluster.plan import MAX_NODES, RACK_LIMITS_KW, ClusterPlan, ClusterSpec
+from dlhw_desktop.core.cluster.plan import (
+    MAX_NODES,
+    RACK_LIMITS_KW,
+    SPEC_FIELDS,
+    ClusterPlan,
+    ClusterSpec,
+)
 from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.numbers import NumberError
 from dlhw_desktop.reports.cluster_sheet import plan_for_build, sections
 from dlhw_desktop.ui.cluster.gear_quotes import GearQuotes
 from dlhw_desktop.ui.cluster.node_choice import CURRENT, NodeChoice, WrappingDelegate
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 
 if TYPE_CHECKING:
     from dlhw_desktop.catalog.price_store import PriceBook
 
 
-def _number(text: str) -> float | None:
-    """``"70e9"``, ``"70,000,000,000"`` -> float; empty -> None; ValueError otherwise."""
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    return float(cleaned) if cleaned else None
+def _number(name: str, text: str) -> float | None:
+    """``"70B"``, ``"2T"``, ``"70e9"``, ``"70,000,000,000"`` -> float (the one number
+    reading of ``core.numbers``, with the plan's range); empty -> None; ``ValueError``
+    naming the field as the form labels it otherwise."""
+    field = SPEC_FIELDS[name]
+    try:
+        return field.check_optional(text.strip() or None)
+    except NumberError as exc:
+        raise ValueError(str(exc).replace(field.name, field.label, 1)) from None
 
 
 BuildLoader = Callable[[Build, str], bool]
@@ -75,7 +87,7 @@ class ClusterTab(QWidget):
         bandwidth, ...): kept, so saving it again loses nothing."""
 
         self.node_choice = NodeChoice(catalog)
-        self.nodes = QSpinBox(objectName="cluster_nodes")
+        self.nodes = CountSpinBox(objectName="cluster_nodes")
         self.nodes.setRange(1, MAX_NODES)
         self.nodes.setValue(32)
         self.fabric = QComboBox(objectName="cluster_fabric")
@@ -85,10 +97,10 @@ class ClusterTab(QWidget):
         for kw in RACK_LIMITS_KW:
             self.rack_kw.addItem(f"{kw:g} kW per rack", kw)
         self.rack_kw.setCurrentIndex(RACK_LIMITS_KW.index(40.0))
-        self.pue = QDoubleSpinBox(objectName="cluster_pue", decimals=2, singleStep=0.05)
+        self.pue = NumberSpinBox(objectName="cluster_pue", decimals=2, singleStep=0.05)
         self.pue.setRange(1.0, 3.0)
         self.pue.setValue(1.3)
-        self.storage_write = QDoubleSpinBox(objectName="cluster_storage_write", decimals=0)
+        self.storage_write = NumberSpinBox(objectName="cluster_storage_write", decimals=0)
         self.storage_write.setRange(0, 1_000_000)
         self.storage_write.setSpecialValueText("n/a")
         self.storage_write.setSuffix(" GB/s")
@@ -149,8 +161,10 @@ class ClusterTab(QWidget):
         self.rack_kw.currentIndexChanged.connect(self.refresh)
         self.pue.valueChanged.connect(self.refresh)
         self.storage_write.valueChanged.connect(self.refresh)
+        self._typing = debounced(self, self.refresh)  # applied as you type
         for edit in (self.params, self.tokens, self.mfu):
-            edit.editingFinished.connect(self.refresh)
+            edit.textEdited.connect(lambda _t: self._typing.start())
+            edit.editingFinished.connect(self._typed_now)
         self.overlap.toggled.connect(self.refresh)
         self.quotes.changed.connect(self.refresh)
         self.save_button.clicked.connect(self._ask_save)
@@ -159,13 +173,7 @@ class ClusterTab(QWidget):
 
     def spec(self) -> ClusterSpec:
         """The inputs as a ``ClusterSpec``; ``ValueError`` names a field that is not a number."""
-        values: dict[str, float | None] = {}
-        for name, edit in (("params", self.params), ("tokens", self.tokens),
-                           ("mfu", self.mfu)):
-            try:
-                values[name] = _number(edit.text())
-            except ValueError:
-                raise ValueError(f"{name}: {edit.text()!r} is not a number") from None
+        values = {name: _number(name, edit.text()) for name, edit in self._number_edits()}
         write = self.storage_write.value() or None
         base = self._base_spec or ClusterSpec(nodes=1)
         return replace(base, nodes=self.nodes.value(), fabric=self.fabric.currentData(),
@@ -231,7 +239,34 @@ class ClusterTab(QWidget):
         """One node: the chosen catalog platform with its GPUs, or the current build."""
         return self.node_choice.platform_build() or self._build_provider()
 
+    def _number_edits(self) -> tuple[tuple[str, QLineEdit], ...]:
+        return (("params", self.params), ("tokens", self.tokens), ("mfu", self.mfu))
+
+    def _typed_now(self) -> None:
+        if self._typing.isActive():
+            self._typing.stop()
+            self.refresh()
+
+    def _bad_input(self) -> str | None:
+        """Mark each field that is not a number; the first one's problem (None: all read)."""
+        first = None
+        for name, edit in self._number_edits():
+            try:
+                _number(name, edit.text())
+            except ValueError as exc:
+                mark_field(edit, str(exc))
+                first = first or str(exc)
+            else:
+                mark_field(edit, None)
+        return first
+
     def refresh(self) -> None:
+        problem = self._bad_input()
+        if problem is not None:  # the last good plan stays on screen; the field says why
+            shown = " The plan below is for the last figures that could be read." if (
+                self.plan is not None) else ""
+            self.message.setText(problem + shown)
+            return
         build = self.node_build()
         self.quotes.show_fabric(FABRICS[self.fabric.currentData()])
         self.tree.clear()
@@ -246,7 +281,8 @@ class ClusterTab(QWidget):
             self.plan = plan_for_build(build, self.spec(), self._cloud, self.quotes.prices(),
                                        self.catalog.find)
         except (DlhwError, ValueError) as exc:
-            self.message.setText(str(exc))
+            # "Fabric (fabric): ..." names the field for files and flags; here its label
+            self.message.setText(re.sub(r" \([a-z_]+\): ", ": ", str(exc), count=1))
             return
         self.message.setText(f"{self.plan.spec.nodes:,} nodes of “{build.name}”: "
                              f"{self.plan.gpus:,} GPUs")

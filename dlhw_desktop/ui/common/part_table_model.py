@@ -25,6 +25,7 @@ from dlhw_desktop.core.fields import FIELDS_BY_NAME, LIST_COLUMNS, Category
 from dlhw_desktop.core.formatting import price_range_text
 from dlhw_desktop.core.parts import Part, format_value
 from dlhw_desktop.core.prices.kinds import PRICE_FIELDS, price_hover
+from dlhw_desktop.core.reader_notes import reader_note
 from dlhw_desktop.ui.common.dnd import PART_MIME, part_ids_to_mime
 
 CHUNK = 100
@@ -209,13 +210,13 @@ class PartTableModel(PartRowsModel):
         if role == _TOOLTIP:
             if name == "name":
                 return f"{part.display_name}\n{part.id}" + (
-                    f"\n{part.get('dl_note')}" if part.get("dl_note") else "")
+                    f"\n{reader_note(part.text('dl_note'))}" if part.get("dl_note") else "")
             src = self.full_part(part).source_of(name)
             if name in PRICE_FIELDS and value is not None:
                 return price_hover(part.price_kind, part.price_date, src.source,
                                    src.source_date, src.note)
             return f"Source: {src.source} (read {src.source_date})" + (
-                f"\n{src.note}" if src.note else "")
+                f"\n{reader_note(src.note)}" if src.note else "")
         if role == _ALIGNMENT:
             spec = FIELDS_BY_NAME[name]
             return _RIGHT if spec.numeric and name != "release_year" else _LEFT

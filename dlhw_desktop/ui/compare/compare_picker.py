@@ -77,9 +77,14 @@ class AcceleratorPicker(QLineEdit):
     def _completion_activated(self, index: QModelIndex) -> None:
         part_id = index.data(ID_ROLE)
         if part_id:
-            self.clear()
-            self.completions.clear()
             self.part_chosen.emit(part_id)
+            # The completer writes the chosen name into the box after this signal: the
+            # box is emptied on the next turn, ready for the next name.
+            QTimer.singleShot(0, self._emptied)
+
+    def _emptied(self) -> None:
+        self.clear()
+        self.completions.clear()
 
     def add_best_match(self) -> None:
         """Enter adds the best match for the typed text."""

@@ -31,7 +31,7 @@ from dlhw_desktop.core.compare.comparison import MAX_PARTS
 from dlhw_desktop.core.compare.presets import PRESETS
 from dlhw_desktop.core.compare.scatter import part_tooltip
 from dlhw_desktop.ui.common.theme import set_text_style
-from dlhw_desktop.ui.compare.charts.base import SLOT_COLOURS
+from dlhw_desktop.ui.compare.charts.base import compared_colour
 from dlhw_desktop.ui.compare.compare_picker import AcceleratorPicker
 from dlhw_desktop.ui.compare.compare_widgets import ID_ROLE, PartList, swatch
 
@@ -159,8 +159,9 @@ class CompareSidebar:
         self.part_list.blockSignals(True)
         self.part_list.clear()
         precision = self.comparison.precision
-        for slot, part in enumerate(self.parts()):
-            item = QListWidgetItem(swatch(SLOT_COLOURS[slot]), part.display_name)
+        for part in self.parts():  # a part's swatch is its own colour, wherever it moves
+            item = QListWidgetItem(swatch(compared_colour(self.comparison.colour_index(
+                part.id))), part.display_name)
             item.setData(ID_ROLE, part.id)
             item.setToolTip(part_tooltip(part, precision))
             self.part_list.addItem(item)

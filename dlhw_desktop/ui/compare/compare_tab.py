@@ -40,7 +40,12 @@ from dlhw_desktop.core.errors import DlhwError
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.compare.charts.bars import BarsChart, DerivedChart, NormalisedChart
-from dlhw_desktop.ui.compare.charts.base import ChartBase, ChartStyle, current_style
+from dlhw_desktop.ui.compare.charts.base import (
+    ChartBase,
+    ChartStyle,
+    compared_colour,
+    current_style,
+)
 from dlhw_desktop.ui.compare.charts.scatter import ScatterChart
 from dlhw_desktop.ui.compare.compare_exports import CompareExports
 from dlhw_desktop.ui.compare.compare_sidebar import CompareSidebar
@@ -315,9 +320,13 @@ class CompareTab(CompareSidebar, CompareExports, QWidget):
         else:
             raise ValueError(f"unknown chart kind {kind!r}")
         chart.source_line = self._source_line()
+        chart.colour_of = self._colour_of
         if chart.style_ != self._style:
             chart.apply_style(self._style)
         return chart
+
+    def _colour_of(self, part_id: str) -> str:
+        return compared_colour(self.comparison.colour_index(part_id))
 
     def _source_line(self) -> str:
         """What an exported chart says about where its figures come from."""
@@ -371,7 +380,7 @@ class CompareTab(CompareSidebar, CompareExports, QWidget):
     def _fill_table(self) -> None:
         parts = self.parts()
         self.table.show_table(parts, spec_table(parts, self.comparison.precision),
-                              self._style.dark)
+                              self._style.dark, [self._colour_of(p.id) for p in parts])
 
     # --- user actions -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:

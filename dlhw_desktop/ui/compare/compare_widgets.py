@@ -60,7 +60,8 @@ class SpecTableView(QTableWidget):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.setWordWrap(False)
 
-    def show_table(self, parts: Sequence[Part], table: SpecTable, dark: bool) -> None:
+    def show_table(self, parts: Sequence[Part], table: SpecTable, dark: bool,
+                   colours: Sequence[str] = ()) -> None:
         """One column per part, one row per figure; the best value of a row marked."""
         widget = self
         widget.setUpdatesEnabled(False)
@@ -68,7 +69,8 @@ class SpecTableView(QTableWidget):
         widget.setColumnCount(len(parts))
         widget.setRowCount(len(table.rows))
         for column, part in enumerate(parts):
-            header = QTableWidgetItem(swatch(SLOT_COLOURS[column]), short_name(part))
+            colour = colours[column] if column < len(colours) else SLOT_COLOURS[column]
+            header = QTableWidgetItem(swatch(colour), short_name(part))
             header.setToolTip(f"{part.display_name}\n{part.id}")
             widget.setHorizontalHeaderItem(column, header)
         best_brush = QBrush(QColor(46, 125, 50, 110 if dark else 60))

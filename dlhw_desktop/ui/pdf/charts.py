@@ -74,7 +74,13 @@ class ChartLayout:
         self.value_w = max((label_metrics.horizontalAdvance(b.text) for b in chart.bars),
                            default=0.0) + mm(1.5)
         self.plot_w = max(width - self.label_w - self.value_w - mm(1.5), width * 0.25)
-        self.bars_h = PITCH * max(len(chart.bars), 1)
+        # A row grows to hold its label wrapped (a long name takes three lines): a label
+        # is never cut at the row's edge nor drawn over its neighbour's.
+        wrap = int(Qt.AlignmentFlag.AlignRight | Qt.TextFlag.TextWordWrap)
+        self.pitches = [max(PITCH, (bold_metrics if b.highlight else label_metrics)
+                            .boundingRect(QRectF(0, 0, self.label_w, 1e6), wrap, b.label)
+                            .height() + mm(1.2)) for b in chart.bars]
+        self.bars_h = sum(self.pitches) if chart.bars else PITCH
         self.axis_h = QFontMetricsF(self.tick_font, device).height() + mm(1.6)
         self.legend = [(name, SERIES[i % len(SERIES)], None)
                        for i, name in enumerate(chart.series)] if chart.stacked else []
@@ -139,15 +145,15 @@ class ChartLayout:
         painter.setPen(QPen(QColor(MUTED), mm(0.2)))
         painter.drawLine(QPointF(plot_x, plot_top), QPointF(plot_x, plot_bottom))
         # bars
-        for i, bar in enumerate(chart.bars):
-            top = plot_top + i * PITCH
+        top = plot_top
+        for bar, pitch in zip(chart.bars, self.pitches, strict=True):
             painter.setFont(self.bold_label_font if bar.highlight else self.label_font)
             painter.setPen(QColor(INK))
-            painter.drawText(QRectF(x0, top, self.label_w, PITCH),
+            painter.drawText(QRectF(x0, top, self.label_w, pitch),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                              | Qt.TextFlag.TextWordWrap, bar.label)
             bar_h = PITCH * BAR_FRACTION
-            bar_y = top + (PITCH - bar_h) / 2
+            bar_y = top + (pitch - bar_h) / 2
             end = plot_x
             if bar.known:
                 for j, segment in enumerate(bar.segments):
@@ -164,9 +170,10 @@ class ChartLayout:
             painter.setPen(QColor(INK if bar.known else MUTED))
             if chart.markers:  # text after the plot, clear of the reference lines
                 end = plot_x + self.plot_w
-            painter.drawText(QRectF(end + mm(1.0), top, self.value_w + mm(4), PITCH),
+            painter.drawText(QRectF(end + mm(1.0), top, self.value_w + mm(4), pitch),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                              bar.text)
+            top += pitch
         # reference lines
         for i, marker in enumerate(chart.markers):
             mx = plot_x + self.x_of(marker.value)

@@ -67,12 +67,12 @@ def key_figures(part: Part) -> str:
         bf16 = part.number("bf16_tensor_tflops")
         width = part.number("slot_width")
         bits = [_fv(part, "memory_gb"), f"BF16 {bf16:,.0f} TFLOPS" if bf16 else None,
-                f"{width:g}-slot" if width else None, part.text("cooling") or None,
+                f"{width:g}-slot" if width else None, _fv(part, "cooling"),
                 _fv(part, "board_length_mm")]
     elif c is Category.SERVER:
         gpus = part.number("gpu_count")
         bits = [part.text("baseboard") or None,
-                f"{gpus:.0f}x {part.text('gpu_form_factor').upper()}" if gpus else None,
+                f"{gpus:.0f}x {_fv(part, 'gpu_form_factor') or 'GPU'}" if gpus else None,
                 _fv(part, "max_power_w"), _fv(part, "rack_units")]
     elif c is Category.CPU:
         cores, threads = part.number("cores"), part.number("threads")
@@ -98,7 +98,7 @@ def key_figures(part: Part) -> str:
                 None if registered is None else ("RDIMM" if registered else "UDIMM")]
     elif c is Category.STORAGE:
         read = part.number("read_mb_s")
-        bits = [_fv(part, "capacity_gb"), part.text("storage_kind").upper() or None,
+        bits = [_fv(part, "capacity_gb"), _fv(part, "storage_kind"),
                 f"read {read:,.0f} MB/s" if read else None]
     elif c is Category.PSU:
         hpwr = part.number("connectors_12vhpwr")
@@ -106,7 +106,7 @@ def key_figures(part: Part) -> str:
                 f"ATX {part.text('atx_version')}" if part.text("atx_version") else None,
                 f"{hpwr:.0f}x 16-pin" if hpwr is not None else None]
     elif c is Category.COOLER:
-        bits = [part.text("cooler_kind") or None,
+        bits = [_fv(part, "cooler_kind"),
                 f"measured {_fv(part, 'measured_capacity_w')}"
                 if part.get("measured_capacity_w") else None,
                 f"rated {_fv(part, 'cooling_capacity_w')}"
@@ -115,7 +115,7 @@ def key_figures(part: Part) -> str:
                 part.text("supported_sockets") or None]
     elif c is Category.CASE:
         gpu = part.number("max_gpu_length_mm")
-        bits = [part.text("case_kind") or None,
+        bits = [_fv(part, "case_kind"),
                 f"{part.number('expansion_slots'):.0f} expansion slots"
                 if part.number("expansion_slots") else None,
                 f"GPUs up to {gpu:.0f} mm" if gpu else None]

@@ -10,15 +10,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLabel,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from dlhw_desktop.core.checks import MAINS, CheckSettings
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox
 from dlhw_desktop.ui.common.settings import AppSettings
 
 
@@ -45,14 +44,14 @@ class CheckSettingsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("check_settings_dialog")
         self.setWindowTitle("Check settings")
-        self.price = QDoubleSpinBox(objectName="settings_price")
+        self.price = NumberSpinBox(objectName="settings_price")
         self.price.setRange(0.0, 5.0)
         self.price.setDecimals(3)
         self.price.setSingleStep(0.01)
         self.price.setPrefix("$ ")
         self.price.setSuffix(" per kWh")
         self.price.setValue(current.price_per_kwh_usd)
-        self.utilisation = QSpinBox(objectName="settings_utilisation")
+        self.utilisation = CountSpinBox(objectName="settings_utilisation")
         self.utilisation.setRange(0, 100)
         self.utilisation.setSuffix(" % of the year at full load")
         self.utilisation.setValue(round(current.utilisation * 100))

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
     QIcon,
     QMouseEvent,
     QPainter,
+    QPalette,
     QPen,
     QPixmap,
     QResizeEvent,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
 from dlhw_desktop.core.checks import KINDS, STATUS_RANK, CheckReport, CheckResult, worst
 from dlhw_desktop.core.checks.basis import basis_text
 from dlhw_desktop.core.checks.explain import explain
+from dlhw_desktop.core.field_values import code_label
 from dlhw_desktop.core.fields import field_label, figure_label
 from dlhw_desktop.ui.common.status_icons import (
     STATUS_WORDS,
@@ -44,6 +46,7 @@ from dlhw_desktop.ui.common.status_icons import (
     status_icon,
     status_pixmap,
 )
+from dlhw_desktop.ui.common.theme import status_ink
 
 KIND_LABELS = {"compatibility": "Compatibility and fit", "power": "Power",
                "cooling": "Cooling", "memory": "Memory", "workload": "Workload tier and fit"}
@@ -189,17 +192,7 @@ class ChecksPanel(QWidget):
         key = (selected.id, selected.part_ids) if selected else None
         before = _failing(self._report)
         self._report = report
-        status = report.verdict if report is not None and report.results else "unknown"
-        headline, detail = verdict_text(report)
-        colour = status_colour(status).name()
-        self.banner.setStyleSheet(
-            f"#verdict_banner {{ border: 2px solid {colour}; border-radius: 6px; }}")
-        self.verdict_icon.setPixmap(status_pixmap(status, 28))
-        self.verdict_label.setText(
-            f"<span style='font-size:15pt; font-weight:600; color:{colour}'>"
-            f"{escape(headline)}</span>")
-        self.verdict_detail.setText(escape(detail))
-        self.verdict_label.setProperty("status", status)
+        self._show_verdict()
 
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -238,9 +231,34 @@ class ChecksPanel(QWidget):
         self.tree.blockSignals(False)
         if key is not None and reselect is None:
             self.check_selected.emit((), "")
+        elif reselect is not None:  # the same check, judged again: its status may differ
+            result = reselect.data(0, RESULT_ROLE)
+            self.check_selected.emit(tuple(result.part_ids), result.status)
         new = [k for k in _failing(report) or [] if before is not None and k not in before]
         if new:
             self._select(lambda r: (r.id, r.part_ids) == new[0])
+
+    def _show_verdict(self) -> None:
+        """The banner: its frame in the verdict's colour, the headline in that colour at
+        4.5:1 on the current theme's window (chosen again when the theme changes)."""
+        report = self._report
+        status = report.verdict if report is not None and report.results else "unknown"
+        headline, detail = verdict_text(report)
+        frame = status_colour(status).name()
+        ink = status_ink(status, self.palette().color(QPalette.ColorRole.Window))
+        self.banner.setStyleSheet(
+            f"#verdict_banner {{ border: 2px solid {frame}; border-radius: 6px; }}")
+        self.verdict_icon.setPixmap(status_pixmap(status, 28))
+        self.verdict_label.setText(
+            f"<span style='font-size:15pt; font-weight:600; color:{ink}'>"
+            f"{escape(headline)}</span>")
+        self.verdict_detail.setText(escape(detail))
+        self.verdict_label.setProperty("status", status)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._show_verdict()
 
     def show_worst(self) -> bool:
         """Scroll to and select the first check of the verdict's status (the first failing
@@ -389,8 +407,17 @@ def _pencil_icon() -> QIcon:
 
 
 def _tooltip(result: CheckResult) -> str:
-    lines = [f"{STATUS_WORDS[result.status]} · {result.id}"]
+    lines = [STATUS_WORDS[result.status]]
     lines += [f"Rests on {u.describe()}" for u in result.basis]
     for key, value in result.figures.items():  # labels, never the internal names
-        lines.append(f"{figure_label(key)}: {'n/a' if value is None else value}")
+        lines.append(f"{figure_label(key)}: {_figure_text(value)}")
     return "\n".join(lines)
+
+
+def _figure_text(value: object) -> str:
+    """A check's figure as read: 2.0 is "2", 2000.0 "2,000", unknown "n/a"."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value.is_integer() else f"{value:,.4g}"
+    return code_label(value) if isinstance(value, str) else str(value)

@@ -37,7 +37,7 @@ from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.compat.filter import compat_filter, is_active
 from dlhw_desktop.core.compat.rules import MarkRule
 from dlhw_desktop.core.errors import CatalogError
-from dlhw_desktop.core.fields import Category
+from dlhw_desktop.core.fields import Category, category_noun
 from dlhw_desktop.ui.common.elsewhere import elsewhere_text, linked_category
 from dlhw_desktop.ui.common.part_table import SEARCH_DELAY_MS, PartTable
 from dlhw_desktop.ui.planner.picker_filters import FilterBar
@@ -68,9 +68,7 @@ CLEAR_LINK = "clear-filters"
 
 def _noun(category: Category, count: int) -> str:
     """``"CPU coolers"``, ``"power supply"``: lower case unless an acronym leads."""
-    words = category.plural if count != 1 else category.label
-    first = words.split(" ", 1)[0]
-    return words if first.isupper() else words[:1].lower() + words[1:]
+    return category_noun(category, count)
 
 
 class PartPicker(QWidget):

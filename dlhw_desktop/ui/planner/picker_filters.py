@@ -28,6 +28,7 @@ from dlhw_desktop.catalog.part_query import Filter
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.errors import CatalogError
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
+from dlhw_desktop.core.numbers import parse_number
 
 FilterKind = Literal["text", "min", "tier"]
 TIERS = ("White", "Bronze", "Silver", "Gold", "Platinum", "Titanium")
@@ -72,14 +73,15 @@ CATEGORY_FILTERS: dict[Category | None, tuple[FilterSpec, ...]] = {
 }
 
 
-def parse_min(text: str) -> float | None:
-    """``"1,000"`` or ``"850 W"`` -> 1000.0 / 850.0; ``None`` for empty; ``ValueError``
-    for anything else."""
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    if not cleaned:
+def parse_min(text: str, unit: str = "") -> float | None:
+    """``"1,000"``, ``"1.5k"`` or ``"850 W"`` -> 1000.0 / 1500.0 / 850.0 (the one number
+    reading of ``core.numbers``); ``None`` for empty; ``ValueError`` for anything else."""
+    if not text.strip():
         return None
-    digits = cleaned.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/ ")
-    return float(digits)
+    value = parse_number(text, unit)
+    if value is None:
+        raise ValueError(text)
+    return value
 
 
 def to_filter(spec: FilterSpec, text: str) -> Filter | None:
@@ -88,7 +90,7 @@ def to_filter(spec: FilterSpec, text: str) -> Filter | None:
     if not text or text == "Any":
         return None
     if spec.kind == "min":
-        value = parse_min(text)
+        value = parse_min(text, FIELDS_BY_NAME[spec.field].unit)
         return None if value is None else Filter(spec.field, "ge", value)
     if spec.kind == "tier":
         if text not in TIERS:

@@ -40,6 +40,12 @@ def run_app(catalog_path: Path | None = None, exit_after_show: bool = False,
                   "the command-line tools (dlhw --help)", file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from dlhw_desktop.ui.shell.display_check import window_problem
+
+    problem = window_problem(say=lambda text: print(text, file=sys.stderr))
+    if problem is not None:  # before Qt loads: Qt itself would abort with a riddle
+        print(f"dlhw: error: {problem}", file=sys.stderr)
+        return 2
     # The catalog (pure Python and SQLite) is imported and opened before Qt: PySide6 scans
     # the source of every module imported after it, and a bad catalog is known at once.
     from dlhw_desktop.catalog.store import Catalog

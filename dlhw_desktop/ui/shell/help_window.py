@@ -25,7 +25,6 @@ VIEW_KEYS: tuple[tuple[str, str], ...] = (
     ("+ / -", "One more / one fewer of the selected part in the build"),
     ("Alt+Up / Alt+Down", "Move an accelerator up or down in the comparison"),
     ("Ctrl+Tab", "Type a tab character in the build's notes (Tab moves on)"),
-    ("F1", "This guide"),
 )
 """Keys the views handle themselves (not menu actions)."""
 

@@ -21,14 +21,12 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +53,7 @@ from dlhw_desktop.core.workload.fit import CostAssumptions
 from dlhw_desktop.core.workload.mapping import format_count, parse_count
 from dlhw_desktop.core.workload.precision import precisions_for_mode
 from dlhw_desktop.core.workload.workload import recipe_defaults
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.workload.labels import (
     MODE_LABELS,
@@ -114,10 +113,10 @@ class AdvisorDialog(QDialog):
         self.model_combo.addItem("Custom: give the parameter count", CUSTOM)
         self.params_edit = QLineEdit(objectName="advisor_params")
         self.params_edit.setPlaceholderText("Parameters, e.g. 8B or 350M")
-        self.batch_spin = QSpinBox(objectName="advisor_batch")
+        self.batch_spin = CountSpinBox(objectName="advisor_batch")
         self.batch_spin.setRange(1, 65536)
         self.batch_spin.setPrefix("batch ")
-        self.seq_spin = QSpinBox(objectName="advisor_seq")
+        self.seq_spin = CountSpinBox(objectName="advisor_seq")
         self.seq_spin.setRange(0, 1 << 20)
         self.seq_spin.setSingleStep(512)
         self.seq_spin.setSpecialValueText("model's default length")
@@ -129,7 +128,7 @@ class AdvisorDialog(QDialog):
         self.precision_combo = QComboBox(objectName="advisor_precision")
         self.tokens_edit = QLineEdit(objectName="advisor_tokens")
         self.tokens_edit.setPlaceholderText("e.g. 1B: gives the time and cost of a run")
-        self.budget_spin = QDoubleSpinBox(objectName="advisor_budget")
+        self.budget_spin = NumberSpinBox(objectName="advisor_budget")
         self.budget_spin.setRange(0, 100_000_000)
         self.budget_spin.setDecimals(0)
         self.budget_spin.setSingleStep(500)
@@ -139,7 +138,7 @@ class AdvisorDialog(QDialog):
         self.deployment_combo = QComboBox(objectName="advisor_deployment")
         for key, label in DEPLOYMENT_LABELS.items():
             self.deployment_combo.addItem(label, key)
-        self.hours_spin = QSpinBox(objectName="advisor_hours")
+        self.hours_spin = CountSpinBox(objectName="advisor_hours")
         self.hours_spin.setRange(0, 744)
         self.hours_spin.setSingleStep(10)
         self.hours_spin.setSpecialValueText("hours a month: not given")

@@ -11,7 +11,7 @@ from dlhw_desktop.core import formatting
 from dlhw_desktop.core.formatting import duration, gib, rate
 from dlhw_desktop.core.workload import PUBLISHED_MFU, Workload
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU
-from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.common.theme import status_ink
 
 __all__ = ["MODE_LABELS", "STATUS_TEXT", "STRATEGY_LABELS", "duration", "gib", "is_dark",
            "mfu_tooltip", "money", "rate", "status_text_colour", "workload_summary"]
@@ -67,6 +67,5 @@ def is_dark(widget: QWidget) -> bool:
 
 
 def status_text_colour(status: str, dark: bool) -> str:
-    """The status colour for text: the theme's, lightened on a dark background."""
-    colour = QColor(STATUS_COLOURS.get(status, STATUS_COLOURS["unknown"]))
-    return colour.lighter(150).name() if dark else colour.name()
+    """The status colour for text, at 4.5:1 on the theme's window colour."""
+    return status_ink(status, QColor(43, 45, 48) if dark else QColor(239, 239, 239))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QSpinBox,
     QWidget,
@@ -30,6 +29,7 @@ from dlhw_desktop.core.workload.serving_request import (
     ServingRequest,
 )
 from dlhw_desktop.core.workload.workload import SERVING_STACK_KEYS
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox
 
 NO_TARGET, SPEED, FIRST_TOKEN = "", "tps", "ttft"
 KV_FORMATS = ("BF16", "FP8", "Q8_0", "Q4_0")
@@ -78,7 +78,7 @@ class ServingForm(QWidget):
             combo.setMinimumContentsLength(14)
         self.target_combo.setToolTip("The chart and the answer show the most users served "
                                      "at this target")
-        self.target_spin = QDoubleSpinBox(objectName="serving_target_value")
+        self.target_spin = NumberSpinBox(objectName="serving_target_value")
         self.target_spin.setDecimals(2)
         self.target_spin.setKeyboardTracking(False)
         self.target_spin.setGroupSeparatorShown(True)
@@ -167,7 +167,7 @@ class ServingForm(QWidget):
 
 
 def _spin(name: str, most: int, unset: str, tip: str) -> QSpinBox:
-    spin = QSpinBox(objectName=name)
+    spin = CountSpinBox(objectName=name)
     spin.setRange(0, most)
     spin.setSpecialValueText(unset)
     spin.setGroupSeparatorShown(True)

@@ -187,12 +187,12 @@ class FitOptionsModel(QAbstractTableModel):
                 extra = f"; {money(option.usd_per_hour)}/h"
             return option.cost_basis + extra
         if key == "add":
-            part_id, quantity = add_request(option)
-            return f"Add {quantity} × {part_id} to the build"
+            _part_id, quantity = add_request(option)
+            return f"Add {quantity} × {option.part.display_name} to the build"
         if key == "status" and option.status == "warn":
             return "Over 90 % of GPU memory: a smaller batch or sequence gives headroom"
-        if key == "option":
-            return option.part_id
+        if key == "option":  # the name in full, then the id for the command line
+            return f"{option.part.display_name}\n{option.part_id}"
         return ""
 
 

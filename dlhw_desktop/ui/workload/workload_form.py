@@ -7,11 +7,12 @@ It emits ``edited`` when the user changes an input; it never touches the build.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -35,11 +36,29 @@ from dlhw_desktop.core.workload.workload import (
     default_parallelism,
     recipe_defaults,
 )
+from dlhw_desktop.ui.common.number_input import CountSpinBox, NumberSpinBox, debounced, mark_field
 from dlhw_desktop.ui.workload.labels import MODE_LABELS, STRATEGY_LABELS, mfu_tooltip
 
 NO_MODEL = ""
 MIN_COMBO_CHARS = 14
 DEFAULT_PRESET = "llama-3.1-8b"
+
+
+def _count(edit: QLineEdit, what: str) -> float:
+    """The count typed in ``edit`` ("70B", "2T", "1.5k": the app's one number reading);
+    a bad one marks its field and raises ``InvalidWorkloadError`` naming it."""
+    try:
+        value = parse_count(edit.text().strip())
+    except InvalidWorkloadError:
+        problem = f"the {what} “{edit.text().strip()}” is not a number (e.g. 8B, 350M, 1.5T)"
+        mark_field(edit, problem)
+        raise InvalidWorkloadError(problem) from None
+    mark_field(edit, None)
+    return value
+
+
+_SIZE_IN_NAME = re.compile(r"\(\d[\d.]*[MBT](?: MoE)?\)")
+"""A preset whose name already gives its size: "GPT-2 (124M)", "DeepSeek-V3 (671B MoE)"."""
 
 
 class WorkloadForm(QWidget):
@@ -70,7 +89,9 @@ class WorkloadForm(QWidget):
         for model in presets():
             billions = model.params / 1e9
             size = f"{billions:,.1f}B" if billions >= 1 else f"{model.params / 1e6:,.0f}M"
-            self.model_combo.addItem(f"{model.name} ({size})", model.key)
+            named = _SIZE_IN_NAME.search(model.name) is not None  # "GPT-2 (124M)" says it
+            self.model_combo.addItem(model.name if named else f"{model.name} ({size})",
+                                     model.key)
             self.model_combo.setItemData(self.model_combo.count() - 1,
                                          model.source, Qt.ItemDataRole.ToolTipRole)
         self.model_combo.insertSeparator(self.model_combo.count())
@@ -107,7 +128,7 @@ class WorkloadForm(QWidget):
         self.tokens_edit = QLineEdit(objectName="workload_tokens")
         self.tokens_edit.setPlaceholderText("e.g. 1B, 100M")
         self.tokens_label = QLabel("Tokens to train on")
-        self.mfu_spin = QDoubleSpinBox(objectName="workload_mfu")
+        self.mfu_spin = NumberSpinBox(objectName="workload_mfu")
         self.mfu_spin.setRange(1.0, 100.0)
         self.mfu_spin.setDecimals(0)
         self.mfu_spin.setSuffix(" %")
@@ -169,8 +190,10 @@ class WorkloadForm(QWidget):
                      self.heads_spin, self.kv_heads_spin):
             spin.valueChanged.connect(self._changed)
         self.mfu_spin.valueChanged.connect(self._changed)
+        self._typing = debounced(self, self._changed)  # counts apply as you type
         for edit in (self.params_edit, self.tokens_edit):
-            edit.editingFinished.connect(self._changed)
+            edit.textEdited.connect(lambda _t: self._typing.start())
+            edit.editingFinished.connect(self._typed_now)
         for check in (self.arch_check, self.checkpoint_check):
             check.toggled.connect(self._changed)
 
@@ -237,7 +260,7 @@ class WorkloadForm(QWidget):
             self._model(str(key)), mode=mode,
             precision=self.precision_combo.currentData() or "BF16",
             batch=self.batch_spin.value(), seq=self.seq_spin.value() or None,
-            tokens=parse_count(tokens_text) if tokens_text else None,
+            tokens=_count(self.tokens_edit, "tokens to train on") if tokens_text else None,
             checkpointing=mode != "inference" and self.checkpoint_check.isChecked(),
             mfu=round(self.mfu_spin.value() / 100, 4), **kept)
         strategy = self.strategy_combo.currentData() or None
@@ -260,7 +283,13 @@ class WorkloadForm(QWidget):
         if self.arch_check.isChecked():
             arch = {"layers": self.layers_spin.value(), "hidden": self.hidden_spin.value(),
                     "heads": self.heads_spin.value(), "kv_heads": self.kv_heads_spin.value()}
-        return custom_model(parse_count(text), name=self._custom_name or "Custom model", **arch)
+        return custom_model(_count(self.params_edit, "parameter count"),
+                            name=self._custom_name or "Custom model", **arch)
+
+    def _typed_now(self) -> None:
+        if self._typing.isActive():
+            self._typing.stop()
+            self._changed()
 
     # --- keeping the inputs consistent --------------------------------------------------
     def _fill_precisions(self, current: str) -> None:
@@ -365,7 +394,7 @@ def _optimizer(previous: Workload, mode: str) -> str:
 
 
 def _spin(name: str, low: int, high: int, value: int, step: int = 1) -> QSpinBox:
-    spin = QSpinBox(objectName=name)
+    spin = CountSpinBox(objectName=name)
     spin.setRange(low, high)
     spin.setValue(value)
     spin.setSingleStep(step)

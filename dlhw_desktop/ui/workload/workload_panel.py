@@ -17,6 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -60,7 +61,7 @@ from dlhw_desktop.core.workload.build_workload import NO_WORKLOAD, BuildWorkload
 from dlhw_desktop.core.workload.comparison import OwnVsRent
 from dlhw_desktop.core.workload.serving import ServingEstimate, serving_for_fit
 from dlhw_desktop.ui.common.settings import AppSettings
-from dlhw_desktop.ui.common.theme import STATUS_COLOURS
+from dlhw_desktop.ui.common.theme import status_ink
 from dlhw_desktop.ui.workload.model_drop import ModelFileActions
 from dlhw_desktop.ui.workload.serving_form import ServingForm
 from dlhw_desktop.ui.workload.serving_view import ServingView
@@ -327,8 +328,9 @@ class WorkloadPanel(ModelFileActions, QWidget):
         return self._serving
 
     def workload(self) -> Workload | None:
-        """The shown workload, or ``None`` (none chosen, or it cannot be estimated)."""
-        return None if self._error else self._planned.workload
+        """The shown workload, or ``None`` (none chosen). While an input cannot be read,
+        the last one that could: its answer stays on screen, the field says what is wrong."""
+        return self._planned.workload
 
     def refresh(self) -> None:
         """Recompute (e.g. after the check settings changed the electricity price)."""
@@ -353,9 +355,11 @@ class WorkloadPanel(ModelFileActions, QWidget):
                                    and workload.model == self._loaded.model)
         self.what_fits_button.setEnabled(workload is not None)
         if error:
-            colour = STATUS_COLOURS["fail"]
+            colour = status_ink("fail", self.palette().color(QPalette.ColorRole.Window))
+            kept = (" — the answer below is for the last figures that could be read"
+                    if workload is not None else "")
             self.hint_label.setText(f"<span style='color:{colour}'>Cannot estimate: "
-                                    f"{escape(error)}</span>")
+                                    f"{escape(error)}{kept}</span>")
         elif workload is None:
             self.hint_label.setText("Choose a model to see whether it fits this build's "
                                     "GPUs, how long it takes and what it costs.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -82,6 +82,7 @@ class WorkloadResults(QWidget):
         column.addWidget(self.cost_label)
 
     def clear(self) -> None:
+        self._shown = None
         self.bar.set_rows(())
         self.status_label.setText("")
 
@@ -90,9 +91,16 @@ class WorkloadResults(QWidget):
         """``result`` is the fit on the build's GPUs (``None``: the build has none, and the
         bar shows what one GPU would need); ``comparison`` own against the like-for-like
         rental (``core.workload.comparison``), worded as the sheet words it."""
+        self._shown = (workload, memory, result, comparison)
         self._show_memory(memory, result)
         self._show_time(workload, result)
         self._show_cost(workload, result, comparison)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme change: the colours written into the text are chosen again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "_shown", None):
+            self.show_fit(*self._shown)
 
     def _show_memory(self, memory: MemoryEstimate, result: FitResult | None) -> None:
         gpus = result.gpus if result else ()

@@ -60,6 +60,7 @@ class BarsState:
     values: tuple[MetricValue, ...]
     metric: Metric
     precision: str
+    colours: tuple[str, ...] = ()
 
 
 INSIDE_FRACTION = 0.55
@@ -98,8 +99,9 @@ class HBarPanel:
         self.plot.setTitle(escape(text), color=self.style.foreground, size="10pt")
 
     def show(self, names: Sequence[str], values: Sequence[MetricValue], metric: Metric,
-             precision: str) -> list[Hit]:
-        self.state = BarsState(tuple(names), tuple(values), metric, precision)
+             precision: str, colours: Sequence[str] = ()) -> list[Hit]:
+        colours = list(colours) or list(SLOT_COLOURS[:len(values)])
+        self.state = BarsState(tuple(names), tuple(values), metric, precision, tuple(colours))
         style = self.style
         count = len(values)
         raw = [v.value for v in values]
@@ -125,6 +127,7 @@ class HBarPanel:
                 continue
             is_best = slot in best
             bar.setOpts(width=np.array([value]), y=np.array([float(slot)]),
+                        brush=colours[slot],
                         pen=pg.mkPen(style.best_pen, width=2) if is_best else NO_PEN)
             text = format_metric(value, metric)
             weight = "bold" if is_best else "normal"
@@ -132,7 +135,7 @@ class HBarPanel:
             # A long bar carries its figure inside its end, so that no label runs past the
             # plot's edge at any size; a short one carries it after its end.
             inside = value >= top * INSIDE_FRACTION
-            colour = ink_on(SLOT_COLOURS[slot]) if inside else style.foreground
+            colour = ink_on(colours[slot]) if inside else style.foreground
             value_label.setHtml(f"<span style='color:{colour}; font-weight:{weight}'>"
                                 + ("" if inside else "&nbsp;")
                                 + f"{escape(text)}{suffix}" + ("&nbsp;" if inside else "")
@@ -162,7 +165,7 @@ class HBarPanel:
         if self.state is None:
             return []
         s = self.state
-        return self.show(s.names, s.values, s.metric, s.precision)
+        return self.show(s.names, s.values, s.metric, s.precision, s.colours)
 
 
 class BarsChart(ChartBase):
@@ -196,7 +199,7 @@ class BarsChart(ChartBase):
             self.set_title("No accelerators to compare",
                            "add some with the search box, a preset, or the Catalog tab")
         set_axis_label(self.panel.plot, "bottom", f"{metric.axis_label(precision)}", self.style_)
-        self.set_hits(self.panel.show(names, values, metric, precision))
+        self.set_hits(self.panel.show(names, values, metric, precision, self.colours(parts)))
         self.set_notes(absent_notes(names, values),
                        hints=["Hover a bar for its exact figure."])
 
@@ -242,7 +245,7 @@ class DerivedChart(ChartBase):
             panel.set_title(metric.short_title(precision))
             set_axis_label(panel.plot, "bottom", metric.unit_for(precision), self.style_)
             panel.plot.getAxis("left").setWidth(width if panel.show_names else 8)
-            hits.extend(panel.show(names, values, metric, precision))
+            hits.extend(panel.show(names, values, metric, precision, self.colours(parts)))
             for line in absent_notes(names, values):
                 if line not in notes:
                     notes.append(line)
@@ -307,7 +310,7 @@ class NormalisedChart(ChartBase):
         self.ci.addItem(self.legend, row=2, col=0)
         self.ci.addItem(self.notes, row=3, col=0)
         self.groups: list[NormalisedGroup] = []
-        self._legend_key: tuple[tuple[str, ...], ChartStyle] | None = None
+        self._legend_key: tuple[tuple[str, ...], tuple[str, ...], ChartStyle] | None = None
         self._last: tuple[list[Part], str, int | None, bool] | None = None
 
     def plots(self) -> list[pg.PlotItem]:
@@ -335,6 +338,7 @@ class NormalisedChart(ChartBase):
                        "(better, except TDP and price)" if base_name else
                        "add accelerators to compare")
         step = 0.84 / max(count, 1)
+        colours = self.colours(parts)
         hits: list[Hit] = []
         used = 0
         top = 1.0
@@ -373,7 +377,7 @@ class NormalisedChart(ChartBase):
                                 + ("" if raw.startswith("$") else f" {unit}")
                                 + f"\n{_ratio_text(ratio)} the baseline"))
             bar.setOpts(x=np.array(xs), height=np.array(hs), width=step * 0.9,
-                        y0=0.0)
+                        y0=0.0, **({"brush": colours[slot]} if slot < count else {}))
             bar.setVisible(slot < count)
         for label in self._labels[used:]:
             label.setVisible(False)
@@ -399,7 +403,7 @@ class NormalisedChart(ChartBase):
         else:
             self.plot.getViewBox().setRange(xRange=(-0.5, len(groups) - 0.5),
                                             yRange=(0, top * 1.18), padding=0)
-        legend_key = (tuple(names), style)
+        legend_key = (tuple(names), tuple(colours), style)
         if legend_key != self._legend_key:  # rebuilding it costs ~5 ms; names rarely change
             self._legend_key = legend_key
             self.legend.clear()

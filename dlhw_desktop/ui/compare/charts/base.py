@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html import escape
@@ -17,7 +17,9 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QToolTip, QWidget
 
 from dlhw_desktop.core.compare.comparison import write_atomic
+from dlhw_desktop.core.parts import Part
 from dlhw_desktop.ui.common.theme import is_dark
+from dlhw_desktop.ui.compare.charts.svg_flatten import flatten_scaled_strokes
 
 # Tableau 10: distinct on white and on a dark grey, and kind to colour-blind readers.
 SLOT_COLOURS: tuple[str, ...] = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
@@ -26,6 +28,11 @@ VENDOR_COLOURS: dict[str, str] = {"NVIDIA": "#76b900", "AMD": "#e8383d", "Intel"
                                   "Google": "#f4b400", "AWS": "#ff9900",
                                   "Tenstorrent": "#8e5bd0"}
 OTHER_VENDOR = "#8a8f98"
+
+
+def compared_colour(index: int) -> str:
+    """The chart colour of a part's colour index (``Comparison.colour_index``)."""
+    return SLOT_COLOURS[index % len(SLOT_COLOURS)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +124,15 @@ class ChartBase(pg.GraphicsLayoutWidget):
         self._hits: list[Hit] = []
         self.scene().sigMouseMoved.connect(self._hover)
         self.setBackground(self.style_.background)
+        self.colour_of: Callable[[str], str] | None = None
+        """A compared part's colour by its id (the tab sets it: colours stay with their
+        parts when another is removed); without it, colours go by position."""
+
+    def colours(self, parts: Sequence[Part]) -> list[str]:
+        """The colour of each compared part, in order."""
+        if self.colour_of is None:
+            return [SLOT_COLOURS[i % len(SLOT_COLOURS)] for i in range(len(parts))]
+        return [self.colour_of(p.id) for p in parts]
 
     # --- style -------------------------------------------------------------------------
     def apply_style(self, style: ChartStyle) -> None:
@@ -226,7 +242,9 @@ class ChartBase(pg.GraphicsLayoutWidget):
         return bytes(data.data())
 
     def svg_bytes(self) -> bytes:
-        """The chart as SVG, painted by Qt's ``QSvgGenerator`` at screen resolution.
+        """The chart as SVG, painted by Qt's ``QSvgGenerator`` at screen resolution, with
+        no stroke left under a scaled group (``svg_flatten``: non-browser renderers draw
+        those as slabs).
 
         (pyqtgraph's own SVGExporter raises on some of these items in 0.14.)
         """
@@ -241,13 +259,22 @@ class ChartBase(pg.GraphicsLayoutWidget):
         generator.setResolution(max(72, self.logicalDpiX()))
         generator.setTitle(self.title_text or "DL Hardware Desktop chart")
         generator.setDescription("Exported from DL Hardware Desktop, Compare tab")
-        with self._exporting():
-            painter = QPainter(generator)
-            painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
-            self._render_scene(painter, QRectF(0, 0, width, height))
-            painter.end()
+        # Vector shapes, not pixmaps: a scatter's markers come from a cached atlas on
+        # screen, which an SVG would carry whole, squeezed into every marker.
+        items = [i for i in self.scene().items() if hasattr(i, "setExportMode")]
+        for item in items:
+            item.setExportMode(True, {"antialias": True})
+        try:
+            with self._exporting():
+                painter = QPainter(generator)
+                painter.fillRect(QRectF(0, 0, width, height), QColor(self.style_.background))
+                self._render_scene(painter, QRectF(0, 0, width, height))
+                painter.end()
+        finally:
+            for item in items:
+                item.setExportMode(False)
         buffer.close()
-        return bytes(data.data())
+        return flatten_scaled_strokes(bytes(data.data()))
 
     def export_png(self, path: str | Path, scale: float = 2.0) -> Path:
         return write_atomic(path, self.png_bytes(scale))

@@ -140,6 +140,7 @@ class ScatterChart(ChartBase):
         pens = []
         missing: list[str] = []
         wanted: list[tuple[str, ScatterPoint, bool]] = []
+        colours = self.colours(compared)
         for slot, part in enumerate(compared[:len(SLOT_COLOURS)]):
             point = by_id.get(part.id)
             if point is None:
@@ -148,7 +149,7 @@ class ScatterChart(ChartBase):
             rings_x.append(tx(point.x))
             rings_y.append(tx(point.y))
             rings_size.append(marker_size(point.memory_gb) + 8)
-            pens.append(pg.mkPen(SLOT_COLOURS[slot], width=2.5))
+            pens.append(pg.mkPen(colours[slot], width=2.5))
             wanted.append((short_name(part), point, True))
         compared_ids = {p.id for p in compared}
         wanted += [(point.name, point, False) for point in notable_points(data, NOTABLE)
