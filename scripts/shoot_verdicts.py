@@ -1,6 +1,7 @@
 """Screenshots of the checks panel judging CPU cooling: an estimated cooler (a Core
 i9-13900K at its 253 W under a Noctua NH-D15) and a measured one (the same CPU under the
-37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark.
+37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark; and the cooler's height
+judged in a tower whose clearance is estimated from towers like it.
 
 and a cooler whose capacity the user entered from the box ("your figure").
 
@@ -21,7 +22,11 @@ BOARD = "motherboard/asus-rog-strix-z790-e-gaming-wifi-lga1700-ddr5-atx"
 COOLERS = {"estimated": "cooler/noctua-nh-d15",
            "measured": "cooler/noctua-nh-l9i-17xx-air-37mm-33-84-cfm-brown-beige",
            "entered": "cooler/deepcool-ak620-zero-dark",
-           "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler"}
+           "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler",
+           "clearance": "cooler/noctua-nh-d15"}
+CASE = "case/be-quiet-silent-base-600-atx-mid-tower-black"
+"""A tower whose cooler clearance the open data lacks: judged against towers like it."""
+SELECTED = {"clearance": "compat.cooler_height"}
 ENTERED = ("cooling_capacity_w", 260, "DeepCool's product page")
 """The AK620 Zero Dark has no height, radiator or rating in the open data: its capacity is
 entered from the box, as a user would with "Enter it…"."""
@@ -61,16 +66,19 @@ def main() -> int:
                 window.show()
                 window.tabs.setCurrentIndex(BUILD)
                 tab = window.build_tab
-                tab.add_parts([p for p in (CPU, BOARD, cooler) if catalog.find(p)])
+                chosen = (CPU, BOARD, cooler, *((CASE,) if kind == "clearance" else ()))
+                tab.add_parts([p for p in chosen if catalog.find(p)])
                 tab.set_name({"estimated": "Core i9-13900K under an estimated cooler",
                               "measured": "Core i9-13900K under a measured cooler",
                               "entered": "Core i9-13900K, cooler capacity entered from the "
                                          "box",
                               "missing": "Core i9-13900K under a cooler with no figures: "
-                                         "enter it"}[kind])
+                                         "enter it",
+                              "clearance": "NH-D15 in a tower whose clearance is not "
+                                           "published"}[kind])
                 tab.undo_stack.setClean()
                 QTest.qWait(250)
-                tab.checks.select_check("cooling.cpu")
+                tab.checks.select_check(SELECTED.get(kind, "cooling.cpu"))
                 QTest.qWait(250)
                 path = out / f"cooling-{kind}-{width}x{height}-{theme}.png"
                 window.grab().save(str(path))
