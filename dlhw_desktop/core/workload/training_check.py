@@ -3,18 +3,19 @@
 ``resources/benchmarks/training_measurements.csv`` holds published runs (tokens/s per GPU
 at a stated tensor / pipeline / data parallel layout, each with its source). ``check``
 predicts each row the way the app times a job: the compute of ``timing`` (6ND for
-pre-training and full fine-tuning, LoRA/QLoRA with the recipe's checkpointing, at the
-workload's default MFU of 40 % of the dense peak at the row's precision) plus the
+pre-training and full fine-tuning, 4ND for LoRA/QLoRA, + 2ND with the activation
+checkpointing the row's note states, else the recipe's; at the MFU ``training_mfu`` fits
+on these rows, see scripts/fit_training.py) plus the
 exchange of ``scaling.step_time`` (data parallel or sharded over the data-parallel GPUs,
 tensor parallel over NVLink, across nodes over a 400 Gb/s NIC per GPU unless the row says
-otherwise). Nothing is fitted to these rows: the constants are the app's own.
+otherwise). Rows with an ``excluded_reason`` (the audit could not trust them) are left
+out and listed apart (``excluded``).
 
 Pipeline parallelism's bubble is not modelled (the rows do not state their micro-batch
 counts); a row is left out, with the reason, when its GPU is not in the catalog or its
 throughput is not stated. What a row's note states about the run is used as the run
 was set up: its batch ("local batch 2", "global batch 256") when no token count is given,
-else the app's defaults. ``stated_checkpointing`` also applies the activation checkpointing
-a note states ("full AC"): reported beside the main figure, not used for it.
+else the app's defaults; "unfused attention" marks runs before FlashAttention.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping
 
 from dlhw_desktop.core.workload import training_mfu_coefficients as fitted
+from dlhw_desktop.core.workload.workload import DEFAULT_MFU, Workload
 
 FEATURES: tuple[str, ...] = ("intercept", "peak", "size", "adapter", "fp8", "unfused")
 LOW, HIGH = 0.05, 0.75
@@ -53,3 +54,20 @@ def basis() -> str:
     return (f"estimate (fit on {fitted.ROWS} runs from {fitted.SOURCES} sources, "
             f"leave-one-source-out error {fitted.MEDIAN_ERROR:.0%} median, "
             f"{fitted.WITHIN_25:.0%} within 25 %)")
+
+
+ASSUMED = "assumed (within the 30-50 % published runs report; the fit covers transformers)"
+YOURS = "yours"
+
+
+def training_mfu(workload: Workload, peak_flops: float | None) -> tuple[float, str]:
+    """The utilisation a training job is timed at and its basis: the user's own MFU
+    when they changed it from the default, else the fitted one (transformers), else the
+    default."""
+    if workload.mfu != DEFAULT_MFU:
+        return workload.mfu, YOURS
+    if not workload.model.is_transformer or not peak_flops:
+        return workload.mfu, ASSUMED
+    return fitted_mfu(peak_flops, workload.model.compute_params,
+                      workload.mode in ("lora", "qlora"), workload.compute == "FP8",
+                      not workload.flash_attention), basis()
