@@ -67,7 +67,7 @@ def test_the_label_reports_the_left_out_check(
     assert held.share_within(0.25) >= 0.6  # sources the fit never saw
     label = training_mfu.basis()
     assert f"fit on {len(data)} runs" in label
-    assert f"{fitted.MEDIAN_ERROR:.0%}" in label
+    assert f"leave-one-source-out error {fitted.MEDIAN_ERROR * 100:.0f} %" in label
 
 
 def test_the_fitted_mfu_is_what_a_default_training_job_is_timed_at() -> None:

@@ -52,8 +52,8 @@ def fitted_mfu(peak_flops: float, active_params: float, adapter: bool = False,
 def basis() -> str:
     """How the utilisation was found, as the user reads it."""
     return (f"estimate (fit on {fitted.ROWS} runs from {fitted.SOURCES} sources, "
-            f"leave-one-source-out error {fitted.MEDIAN_ERROR:.0%} median, "
-            f"{fitted.WITHIN_25:.0%} within 25 %)")
+            f"leave-one-source-out error {fitted.MEDIAN_ERROR * 100:.0f} %, "
+            f"{fitted.WITHIN_25 * 100:.0f} % of runs within 25 %)")
 
 
 ASSUMED = "assumed (within the 30-50 % published runs report; the fit covers transformers)"
