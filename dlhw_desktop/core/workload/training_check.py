@@ -110,6 +110,9 @@ def _precision(text: str, mode: str) -> str:
 
 
 def _nic(text: str) -> float:
+    """Gb/s between nodes as the row states it. A figure "per node" is used as it is: a
+    ring all-reduce crosses each node's link once, so one link per node carries what one
+    GPU sends in the ring (NCCL's bus bandwidth), not an eighth of it."""
     match = re.search(r"(\d{3,4})\s*G(?:bps|b/s)", text or "")
     return float(match.group(1)) if match else DEFAULT_NIC_GB_S
 
@@ -141,8 +144,10 @@ def _stated_sequences(note: str, dp: int) -> int:
 
 
 def _gpus_per_node(text: str) -> int:
-    """GPUs per node where the interconnect says so ("4x H200 per node"), else 8."""
-    match = re.search(r"(\d+)x? [^,()]*per node", text or "")
+    """GPUs per node where the interconnect says so ("4x H200 per node", "8-GPU node"),
+    else 8."""
+    match = (re.search(r"(\d+)x [^,()+]*per node", text or "")
+             or re.search(r"(\d+)-GPU node", text or ""))
     return int(match.group(1)) if match else GPUS_PER_NODE
 
 
@@ -187,9 +192,9 @@ def predict(row: Mapping[str, str], part: Part, stated_checkpointing: bool = Tru
     busy = tp * pp * min(dp, batch)
     compute = flops / (busy * peak * mfu)  # one step, per GPU
     link = gpu_link(part) or Link(450e9 * LINK_EFFICIENCY, "NVLink (assumed)")
+    per_node = _gpus_per_node(row.get("interconnect", ""))
     fabric = Link(_nic(row.get("interconnect", "")) / 8 * 1e9 * LINK_EFFICIENCY, "NIC")
     sharded = "fsdp" in row.get("framework", "").lower() or mode != "training"
-    per_node = _gpus_per_node(row.get("interconnect", ""))
     across = gpus > per_node and dp * tp * pp > per_node and dp > 1
     _, exposed, _ = data_parallel_exchange(workload, dp, sharded, compute,
                                            fabric if across else link, tp * pp)
