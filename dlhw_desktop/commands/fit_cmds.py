@@ -438,8 +438,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
         if result.training is not None:
             t = result.training
             out(f"Time (estimate): {t.flops:.3g} FLOPs ({t.rule}) -> {t.hours:,.1f} h "
-                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU "
-                f"({t.mfu_basis})" + (f"; {t.scaling}" if t.scaling else "") + "\n")
+                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU, "
+                f"{t.mfu_basis}" + (f"; {t.scaling}" if t.scaling else "") + "\n")
         elif result.inference is not None and result.inference.tokens_per_s:
             i = result.inference
             out(f"Speed: {i.describe()}\n")
