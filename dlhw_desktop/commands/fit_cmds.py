@@ -103,7 +103,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--samples", type=_count, metavar="N",
                    help="dataset size in samples (images) instead of tokens")
     p.add_argument("--mfu", type=finite_float, metavar="M",
-                   help="model FLOPs utilisation, 0-1 (default 0.40; large runs reach 0.3-0.5)")
+                   help="model FLOPs utilisation, 0-1 (default: fitted on published runs)")
     p.add_argument("--optimizer", choices=OPTIMIZERS,
                    help="default: the mode's recipe (paged-adamw for qlora, else adamw)")
     p.add_argument("--fp32-grads", action="store_true", help="keep gradients in fp32")
@@ -438,8 +438,8 @@ def _print_text(workload: Workload, memory: MemoryEstimate, result: FitResult | 
         if result.training is not None:
             t = result.training
             out(f"Time (estimate): {t.flops:.3g} FLOPs ({t.rule}) -> {t.hours:,.1f} h "
-                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU"
-                + (f"; {t.scaling}" if t.scaling else "") + "\n")
+                f"({t.days:,.2f} days, {t.gpu_hours:,.0f} GPU-hours) at {t.mfu:.0%} MFU, "
+                f"{t.mfu_basis}" + (f"; {t.scaling}" if t.scaling else "") + "\n")
         elif result.inference is not None and result.inference.tokens_per_s:
             i = result.inference
             out(f"Speed: {i.describe()}\n")

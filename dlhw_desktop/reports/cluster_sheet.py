@@ -30,18 +30,21 @@ from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.workload.errors import WorkloadError
 from dlhw_desktop.core.workload.fit_ranking import cheapest_cloud, rank_fits
 from dlhw_desktop.core.workload.precision import peak_flops
+from dlhw_desktop.core.workload.workload import DEFAULT_MFU
 
 Section = tuple[str, list[tuple[str, str]]]
 
 
 def with_build_workload(spec: ClusterSpec, build: Build) -> ClusterSpec:
-    """The build's own workload fills what the spec leaves open (params, tokens, MFU)."""
+    """The build's own workload fills what the spec leaves open (params, tokens, and the
+    MFU when the user set their own)."""
     workload = build.workload.workload
     if workload is None:
         return spec
     return replace(spec, params=spec.params or workload.model.params,
                    tokens=spec.tokens or workload.tokens,
-                   mfu=spec.mfu if spec.mfu is not None else workload.mfu,
+                   mfu=spec.mfu if spec.mfu is not None or workload.mfu == DEFAULT_MFU
+                   else workload.mfu,  # left at the default: the fitted MFU (plan)
                    precision=workload.precision)
 
 

@@ -150,7 +150,9 @@ def _settings(result: FitResult) -> tuple[Figure, ...]:
                        NA if data is None else f"{count(data)} tokens", key="tokens"))
     rows.append(Figure("GPUs", result.parallel.describe(), key="parallel"))
     if w.training:
-        rows.append(Figure("Utilisation (MFU)", percent(w.mfu), key="mfu"))
+        t = result.training
+        rows.append(Figure("Utilisation (MFU)", percent(w.mfu if t is None else t.mfu),
+                           "" if t is None else t.mfu_basis, key="mfu"))
     return tuple(rows)
 
 

@@ -260,3 +260,14 @@ def test_qlora_takes_its_recipe_unless_told(capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "fit", "--model", "llama-3.1-8b", "--mode", "qlora",
                        "--no-checkpointing", "--json")
     assert code == 0 and json.loads(out)["workload"]["checkpointing"] is False
+
+
+def test_fit_says_where_the_training_mfu_comes_from(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("fit", "--model", "llama-3.1-8b", "--mode", "lora", "--tokens", "1e8",
+            "--batch", "8", "--gpus", "amd-instinct-mi300x:4")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert "MFU, estimate (fit on" in out and "leave-one-source-out error" in out
+    code, out, _ = run(capsys, *args, "--mfu", "0.3")
+    assert code == 0 and "at 30% MFU, yours" in out

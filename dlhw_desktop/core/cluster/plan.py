@@ -41,6 +41,8 @@ from dlhw_desktop.core.workload.fit import FitResult
 from dlhw_desktop.core.workload.fit_ranking import FitOption
 from dlhw_desktop.core.workload.precision import WEIGHT_FORMATS
 from dlhw_desktop.core.workload.scaling import LINK_EFFICIENCY, UNHIDDEN, trainable_params
+from dlhw_desktop.core.workload.training_mfu import basis as mfu_basis
+from dlhw_desktop.core.workload.training_mfu import fitted_mfu
 
 MAX_NODES = 16_384
 RACK_UNITS = 42
@@ -468,9 +470,10 @@ def plan_cluster(spec: ClusterSpec, node: Node, cloud_offers: Sequence[Part] = (
                 quote = cheapest_cloud(node.gpu, cloud_offers, train.gpu_hours(gpus), gpus,
                                        per_copy=copy)
         elif spec.tokens is not None and peak_flops:
-            mfu = spec.mfu if spec.mfu is not None else 0.4
+            mfu = spec.mfu if spec.mfu is not None else fitted_mfu(
+                peak_flops, spec.params, fp8=(spec.precision or "").upper() == "FP8")
             if spec.mfu is None:
-                notes.append("MFU 40 % assumed (within the 30-50 % published runs report)")
+                notes.append(f"MFU {mfu:.0%}: {mfu_basis()}")
             train = training_time(node, spec.nodes, spec.params, spec.tokens, mfu, peak_flops,
                                   float(fabric.gb_s), spec.batch_tokens, spec.overlap)
             spans = train.nodes_per_replica > 1

@@ -178,6 +178,7 @@ def _reasons(option: FitOption, answers: Answers, workload: Workload,
         t = option.result.training
         reasons.append(f"training {t.flops:.2e} FLOPs ({t.rule}) takes about "
                        f"{duration(t.hours)} on {t.gpus} GPU(s) at {t.mfu:.0%} MFU"
+                       + (f", {t.mfu_basis}" if t.mfu_basis else "")
                        + (f"; {t.scaling}" if t.scaling else ""))
     elif option.tokens_per_s:
         i = option.result.inference

@@ -10,7 +10,9 @@ over their links, and only part of it hides under the compute:
   ``UNHIDDEN`` of it always shows.
 - fully sharded (ZeRO-3 / FSDP): besides the gradients, the weights are all-gathered for
   the forward and again for the backward pass: 2 x (n-1)/n x the stored weight bytes
-  per step (Rajbhandari et al. 2020, ZeRO, section 7: 1.5x data parallel's volume); the
+  per step, and the gradients are reduce-scattered instead of all-reduced: (n-1)/n x
+  (gradients + 2 x weights), 1.5x data parallel's volume (Rajbhandari et al. 2020, ZeRO,
+  section 7); the
   gathers prefetch under the whole step's compute.
 - tensor parallel: each layer all-reduces its activations twice forward and twice
   backward (+ twice more with recompute), b x s x hidden x 2 bytes each (Korthikanti et
@@ -105,9 +107,9 @@ def data_parallel_exchange(workload: Workload, dp: int, sharded: bool, compute_s
     total = ring * grad_bytes / shards
     hide = compute_s * 2.0 / 3.0  # the backward pass
     what = f"{dp} data-parallel GPUs exchange gradients"
-    if sharded:
+    if sharded:  # reduce-scatter the gradients (half a ring), all-gather the weights twice
         weights = weights_bytes(workload.model, workload.base_format) / shards
-        total += 2.0 * (dp - 1) / dp * weights
+        total = (dp - 1) / dp * (grad_bytes / shards + 2.0 * weights)
         hide = compute_s
         what = f"{dp} GPUs, sharded, exchange gradients and weights"
     seconds = total / link.bytes_per_s

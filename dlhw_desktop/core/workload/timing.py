@@ -11,9 +11,10 @@
   appendix B: 57.8 % HFU against 46.2 % MFU with rematerialisation; Korthikanti et al.
   2022, https://arxiv.org/abs/2205.05198 section 5, "the 33 % overhead of full
   recomputation").
-- Time = C / (GPUs x dense peak at the compute precision x utilisation). The workload's
-  ``mfu`` is the share of the peak the kernels reach (see ``PUBLISHED_MFU``); applied to
-  the hardware FLOPs above.
+- Time = C / (GPUs x dense peak at the compute precision x utilisation). The utilisation
+  is the user's MFU when they set one, else ``training_mfu``'s model fitted on published
+  multi-GPU runs (GPU peak, model size, adapters, FP8, fused attention); applied to the
+  hardware FLOPs above.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dlhw_desktop.core.workload.model_state_memory import weights_bytes
 from dlhw_desktop.core.workload.models import ModelSpec
 from dlhw_desktop.core.workload.precision import bytes_per_param
 from dlhw_desktop.core.workload.scaling import Link, step_time, working
+from dlhw_desktop.core.workload.training_mfu import training_mfu
 from dlhw_desktop.core.workload.workload import (
     DEFAULT_MFU,
     Parallelism,
@@ -152,6 +154,9 @@ class TrainingTime:
     """The compute alone (``seconds`` adds the exposed exchange between GPUs)."""
     scaling: str = ""
     """How the GPUs share the job and what their exchange adds (``scaling``)."""
+    mfu_basis: str = ""
+    """Where ``mfu`` comes from (``training_mfu``): the fit and its measured error, or
+    the user's own."""
 
     @property
     def hours(self) -> float:
@@ -170,7 +175,8 @@ class TrainingTime:
                 "days": self.days, "gpu_hours": self.gpu_hours, "gpus": self.gpus,
                 "peak_flops_per_gpu": self.peak_flops_per_gpu, "mfu": self.mfu,
                 "rule": self.rule, "estimate": True,
-                "compute_seconds": self.compute_seconds, "scaling": self.scaling}
+                "compute_seconds": self.compute_seconds, "scaling": self.scaling,
+                "mfu_basis": self.mfu_basis}
 
 
 def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
@@ -189,16 +195,17 @@ def estimate_training_time(workload: Workload, peak_flops_per_gpu: float | None,
         return None
     layout = parallel or default_parallelism(workload.mode, gpus)
     busy = working(workload, layout) if layout.gpus == gpus else gpus
-    seconds = training_seconds(flops, peak_flops_per_gpu, busy, workload.mfu)
+    mfu, basis = training_mfu(workload, peak_flops_per_gpu)
+    seconds = training_seconds(flops, peak_flops_per_gpu, busy, mfu)
     tokens = workload.dataset_tokens
     note = ""
     total = seconds
     if gpus > 1 and tokens:
         step = step_time(workload, layout, seconds, tokens, link)
         total, note = step.total_s, step.note
-    return TrainingTime(flops, total, gpus, peak_flops_per_gpu, workload.mfu,
+    return TrainingTime(flops, total, gpus, peak_flops_per_gpu, mfu,
                         training_rule(lora, workload.checkpointing, recomputed),
-                        seconds, note)
+                        seconds, note, basis)
 
 
 def moe_weight_bytes_read(model: ModelSpec, batch: int, fmt: str) -> float:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget
 from dlhw_desktop.core import formatting
 from dlhw_desktop.core.formatting import duration, gib, rate
 from dlhw_desktop.core.workload import PUBLISHED_MFU, Workload
+from dlhw_desktop.core.workload.training_mfu import basis as mfu_basis
 from dlhw_desktop.core.workload.workload import DEFAULT_MFU
 from dlhw_desktop.ui.common.theme import status_ink
 
@@ -52,8 +53,10 @@ def mfu_tooltip() -> str:
     low = min(r.mfu for r in PUBLISHED_MFU)
     high = max(r.mfu for r in PUBLISHED_MFU)
     return (f"<p>Model FLOPs utilisation: the share of the GPUs' dense peak a real run "
-            f"reaches. Default {DEFAULT_MFU:.0%}; published large runs reach "
-            f"{low:.0%}–{high:.0%}. Small single-GPU runs often get less.</p>"
+            f"reaches. Left at {DEFAULT_MFU:.0%}, training is timed at the MFU fitted on "
+            f"published multi-GPU runs for the GPU, model size and method: "
+            f"{escape(mfu_basis())}. Any other value is used as yours. Published large "
+            f"runs reach {low:.0%}–{high:.0%}.</p>"
             f"<ul>{runs}</ul>")
 
 

@@ -137,7 +137,8 @@ class WorkloadResults(QWidget):
                 plural = "s" if t.gpus > 1 else ""
                 lines.append(f"<b>{duration(t.hours)}</b> to train on "
                              f"{format_count(workload.dataset_tokens or 0)} tokens on "
-                             f"{t.gpus} GPU{plural} at {t.mfu:.0%} MFU")
+                             f"{t.gpus} GPU{plural} at {t.mfu:.0%} MFU"
+                             + (f", {escape(t.mfu_basis)}" if t.mfu_basis else ""))
                 lines.append(f"{t.flops:.2e} FLOPs ({rule}); {t.gpu_hours:,.1f} GPU-hours")
                 if t.scaling:
                     lines.append(escape(t.scaling[0].upper() + t.scaling[1:]))
