@@ -80,7 +80,7 @@ def test_export_then_import_gives_the_same_book(generated) -> None:
         assert copy.problems() == []
 
 
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=5, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(generated=_books)
 def test_the_cli_round_trip_gives_the_same_book(generated, capsys: pytest.CaptureFixture[str],
