@@ -5,12 +5,13 @@ from __future__ import annotations
 from dlhw_desktop.core.fields import ALL_FIELDS, FieldSpec
 
 # Bump when the layout changes; the app refuses a catalog of another version.
-SCHEMA_VERSION = 8  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
+SCHEMA_VERSION = 9  # 2: cpu_sockets, max_sockets; 3: parts_fts.category; 4: redundant;
 #                    5: parts.price_kind and the prices table;
 #                    6: the server category (GPU server platforms) and its fields;
 #                    7: chip_id (board-partner cards), ecc_support, dimm_kinds,
 #                       connectors_eps, psu_form_factor, pcie_slot_layout
 #                    8: board_gpus, part_aliases, prices.amount_high
+#                    9: pcie_x4_x8_slots
 
 REQUIRED_TABLES = ("parts", "parts_fts", "figure_sources", "workload_tiers", "prices", "meta")
 

@@ -254,6 +254,9 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
               categories=(Category.MOTHERBOARD, Category.SERVER)),
     FieldSpec("pcie_x16_slots", "x16 slots", "int", categories=(Category.MOTHERBOARD,),
               description="Physical x16 slots"),
+    FieldSpec("pcie_x4_x8_slots", "x4/x8 slots", "int", categories=(Category.MOTHERBOARD,),
+              description="Slots the open data lists by an x4 or x8 link; on many boards "
+                          "these are full-length (x16) slots wired x4 or x8"),
     FieldSpec("x16_slot_spacing", "x16 slot spacing", "int", "slots",
               (Category.MOTHERBOARD,),
               "Expansion-slot positions from one x16 slot to the next (2 = adjacent "

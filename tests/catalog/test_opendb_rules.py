@@ -8,7 +8,7 @@ import pytest
 
 from dlhw_desktop.catalog.opendb import rules
 from dlhw_desktop.catalog.opendb.chipsets import board_pcie_generation
-from dlhw_desktop.catalog.opendb.mappers import Cleaned, board_slots, psu
+from dlhw_desktop.catalog.opendb.mappers import Cleaned, board_slot_counts, board_slots, psu
 
 
 @pytest.mark.parametrize(("chipset", "stated", "expected"), [
@@ -90,6 +90,13 @@ def test_board_slots_count_x16_and_read_their_stated_generation() -> None:
     assert board_slots("4.0x16*1;4.0x1*2") == (1, 4)
     assert board_slots("5.0x16*2;4.0x16*1;3.0x4*1") == (3, 5)
     assert board_slots("") == (None, None)
+
+
+def test_slots_listed_by_an_x4_or_x8_link_are_counted_apart() -> None:
+    # The one width per slot is the link's: a full-length slot wired x4 reads "x4".
+    assert board_slot_counts("4.0x16*1;4.0x4*1;4.0x1*2") == (1, 4, 1)
+    assert board_slot_counts("5.0x16*2;4.0x8*1;3.0x4*2") == (2, 5, 3)
+    assert board_slot_counts("") == (None, None, None)
     assert board_slots("garbage;x*") == (0, None)
 
 

@@ -65,6 +65,23 @@ def test_more_cards_than_x16_slots_fails(parts: PartFactory, make_build: MakeBui
     assert r.status == "fail" and "3 cards" in r.message and "2 x16" in r.message
 
 
+def test_more_cards_than_x16_slots_warns_where_x4_slots_may_be_full_length(
+        parts: PartFactory, make_build: MakeBuild) -> None:
+    # The open data lists a full-length slot wired x4 as "x4": a second card may fit.
+    board = parts.proart_x670e(pcie_x16_slots=1, pcie_x4_x8_slots=1)
+    r = one(make_build((parts.rtx_4070(slot_width=2), 2), board), "compat.x16_slots")
+    assert r.status == "warn" and "1 x4/x8 slot" in r.message and "manual" in r.suggestion
+    assert r.needs == ((board.id, "pcie_x16_slots"),)
+    # One card more than x16 and x4/x8 slots together cannot fit.
+    three = one(make_build((parts.rtx_4070(slot_width=2), 3), board), "compat.x16_slots")
+    assert three.status == "fail"
+    # Nor can four 3-slot cards on an ATX board, whatever its slots: the last would start
+    # at position 10 of 7.
+    wide = parts.proart_x670e(pcie_x16_slots=1, pcie_x4_x8_slots=3)
+    four = one(make_build((parts.rtx_4090(), 4), wide), "compat.x16_slots")
+    assert four.status == "fail" and "position 10 of its 7" in four.message
+
+
 def test_three_slot_cards_cover_adjacent_x16_slots(parts: PartFactory,
                                                    make_build: MakeBuild) -> None:
     tight = parts.proart_x670e(x16_slot_spacing=2)

@@ -118,9 +118,17 @@ def board_slots(text: str) -> tuple[int | None, int | None]:
     """``"4.0x16*1;4.0x1*2"`` -> (x16 slots, the highest generation stated for them).
 
     The dataset has one width per slot; a slot listed as x16 is counted as an x16 slot."""
+    x16, gen, _ = board_slot_counts(text)
+    return x16, gen
+
+
+def board_slot_counts(text: str) -> tuple[int | None, int | None, int | None]:
+    """(x16 slots, their highest stated generation, slots listed as x4 or x8). The one
+    width per slot is the link's: a full-length slot wired x4 is listed as x4, so the x16
+    count is a floor and the x4/x8 count says how many more may take a card."""
     if not text:
-        return None, None
-    x16, gens = 0, []
+        return None, None, None
+    x16, wide, gens = 0, 0, []
     for item in text.split(";"):
         match = _SLOT.match(item.strip())
         if not match or not match["lanes"]:
@@ -130,7 +138,9 @@ def board_slots(text: str) -> tuple[int | None, int | None]:
             x16 += qty
             if match["gen"]:
                 gens.append(int(float(match["gen"])))
-    return x16, max(gens) if gens else None
+        elif int(match["lanes"]) in (4, 8):
+            wide += qty
+    return x16, max(gens) if gens else None, wide
 
 
 def board(record: Record, values: Values, cleaned: Cleaned) -> None:
@@ -139,7 +149,7 @@ def board(record: Record, values: Values, cleaned: Cleaned) -> None:
         raise Skip("CPU soldered to the board (no socket)")
     chipset_raw = record.get("chipset") or ""
     chipset = rules.chipset_name(chipset_raw)
-    x16, stated_gen = board_slots(record.get("pcie_slots") or "")
+    x16, stated_gen, x4_x8 = board_slot_counts(record.get("pcie_slots") or "")
     generation = board_pcie_generation(chipset_raw, stated_gen)
     if stated_gen is not None and generation != stated_gen:
         cleaned.note("PCIe generation from the chipset, not the dataset's default")
@@ -160,6 +170,7 @@ def board(record: Record, values: Values, cleaned: Cleaned) -> None:
         "ecc_support": rules.yes_no(record.get("ecc_support")),
         "pcie_generation": generation,
         "pcie_x16_slots": x16 if x16 is None or x16 <= 10 else None,
+        "pcie_x4_x8_slots": x4_x8 if x16 is not None and x16 <= 10 else None,
         "m2_slots": m2,
     })
 

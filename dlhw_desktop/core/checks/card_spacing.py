@@ -25,16 +25,14 @@ from __future__ import annotations
 
 from dlhw_desktop.core.checks._util import counted, missing
 from dlhw_desktop.core.checks.context import CheckContext
-from dlhw_desktop.core.checks.platform import ordered_cards, place_cards, slot_positions
+from dlhw_desktop.core.checks.platform import (
+    BOARD_SLOT_POSITIONS,
+    ordered_cards,
+    place_cards,
+    slot_positions,
+)
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, FigureUse
-
-BOARD_SLOT_POSITIONS: dict[str, int] = {
-    "atx": 7, "e-atx": 7, "eatx": 7, "ssi-eeb": 7, "eeb": 7, "ssi-ceb": 7, "ceb": 7,
-    "micro-atx": 4, "mini-itx": 1, "thin mini-itx": 1, "xl-atx": 8, "hptx": 8,
-}
-"""Expansion slot positions of each board form factor (the ATX family's specifications:
-ATX 7, microATX 4, Mini-ITX 1; XL-ATX and HPTX boards use 8)."""
 
 ASSUMED_BOARD = "ATX"
 

@@ -153,7 +153,11 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
     Category.CPU: {
         "sustained_power_w": "without it the CPU is judged at its base power (TDP), said so",
     },
-    Category.MOTHERBOARD: {},
+    Category.MOTHERBOARD: {
+        "pcie_x4_x8_slots": "read only when there are more cards than x16 slots: slots the "
+                            "open data lists as x4/x8 may be full-length, so that is a "
+                            "warning, not a failure",
+    },
     Category.MEMORY: {
         "module_size_gb": "the kit's capacity is modules x module size when no capacity "
                           "is given",

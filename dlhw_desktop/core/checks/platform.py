@@ -61,6 +61,13 @@ RESERVED_LANES = 4
 (Intel LGA1700's 20 = 16 + 4 for M.2). Workstation CPUs (128 lanes) hardly notice."""
 
 
+BOARD_SLOT_POSITIONS: dict[str, int] = {
+    "atx": 7, "e-atx": 7, "eatx": 7, "ssi-eeb": 7, "eeb": 7, "ssi-ceb": 7, "ceb": 7,
+    "micro-atx": 4, "mini-itx": 1, "thin mini-itx": 1, "xl-atx": 8, "hptx": 8,
+}
+"""Expansion slot positions per board form factor (ATX family specifications; XL-ATX: 8)."""
+
+
 def slot_positions(part: Part) -> int | None:
     width = part.number("slot_width")
     return None if width is None else max(1, math.ceil(width - 1e-9))
@@ -202,6 +209,27 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
         return [CheckResult("compat.x16_slots", "compatibility", "unknown",
                             f"{count_of(n, 'card')}; {missing([(board, 'pcie_x16_slots')])}",
                             figures, ids)]
+    wired_narrow = board.number("pcie_x4_x8_slots") or 0
+    positions = BOARD_SLOT_POSITIONS.get(board.text("board_form_factor").lower())
+    widths = [slot_positions(p) for p in cards]
+    if slots < n and positions is not None and None not in widths:
+        known = sorted(w or 0 for w in widths)  # the widest last: it may overhang
+        if 1 + sum(known[:-1]) > positions:
+            return [CheckResult(
+                "compat.x16_slots", "compatibility", "fail",
+                f"{n} cards ({'+'.join(map(str, known))} slot positions) cannot all sit on "
+                f"{board.display_name}: the last would start at position "
+                f"{1 + sum(known[:-1])} of its {positions}, whatever its slots",
+                figures, ids, "Choose a board with more x16 slots, thinner cards, or risers.")]
+    if slots < n <= slots + wired_narrow:
+        return [CheckResult(
+            "compat.x16_slots", "compatibility", "warn",
+            f"{n} cards but {board.display_name} lists {count_of(slots, 'x16 slot')} and "
+            f"{count_of(int(wired_narrow), 'x4/x8 slot')}: the open data lists a slot by "
+            "its wiring, and many boards have full-length slots wired x4 or x8, which take "
+            "a card at that narrower link", figures, ids,
+            "Check the board's manual for full-length slots, or enter its x16 slot count.",
+            needs=((board.id, "pcie_x16_slots"),))]
     if n > slots:
         return [CheckResult("compat.x16_slots", "compatibility", "fail",
                             f"{n} cards but {board.display_name} has {count_of(slots, 'x16 slot')}",
@@ -211,7 +239,6 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
                             f"1 card in {board.display_name}'s {count_of(slots, 'x16 slot')}",
                             figures, ids)]
     spacing = board.number("x16_slot_spacing")
-    widths = [slot_positions(p) for p in cards]
     absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
     if spacing is None and not absent:
         bound = _fit_whatever_the_spacing(cards, [w or 0 for w in widths], int(slots), ids,
