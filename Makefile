@@ -32,7 +32,7 @@ run: $(VENV)/.installed-run
 PYTEST_WORKERS ?= auto
 test: $(VENV)/.installed-dev
 	@scripts/system-deps.sh test
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 ## test-fast: the tests that read neither the real catalog nor a widget (~20 s)
 test-fast: $(VENV)/.installed-dev

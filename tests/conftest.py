@@ -73,6 +73,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names = set(getattr(item, "fixturenames", ()))
         if names & _REAL_DATA_FIXTURES:
             item.add_marker(pytest.mark.catalog)
+        if "fresh_catalog_path" in names:
+            # One worker builds the catalog from its sources (about 8 s on a loaded
+            # 2-core machine) and runs every test that reads it (``--dist loadgroup``).
+            item.add_marker(pytest.mark.xdist_group("fresh_catalog"))
         if "qtbot" in names or "/tests/ui/" in str(item.path).replace("\\", "/"):
             item.add_marker(pytest.mark.gui)
 

@@ -34,6 +34,7 @@ from dlhw_desktop.catalog.part_query import (
     whole_words_first,
 )
 from dlhw_desktop.catalog.part_rows import read_cell, row_to_part
+from dlhw_desktop.catalog.parts_cache import per_file
 from dlhw_desktop.catalog.schema import (
     CATEGORY_NAME_INDEX,
     NAME_INDEX,
@@ -283,6 +284,7 @@ class Catalog:
                 found[part.id] = part
         return [found[i] for i in ids if i in found]
 
+    @per_file
     @_translate_errors
     def parts(self, category: Category | None = None, chips_only: bool = False
               ) -> list[Part]:
