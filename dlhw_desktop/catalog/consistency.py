@@ -76,17 +76,7 @@ def _per_watt(conn: sqlite3.Connection) -> list[Violation]:
     by_arch: dict[str, list[tuple[str, float]]] = {}
     for part_id, arch, tflops, tdp, gpus in rows:
         by_arch.setdefault(arch, []).append((part_id, tflops * gpus / tdp))
-    out = []
-    for arch, members in sorted(by_arch.items()):
-        if len(members) < 3:
-            continue
-        mid = median(v for _, v in members)
-        for part_id, value in members:
-            if not mid / PERF_SPREAD <= value <= mid * PERF_SPREAD:
-                out.append(Violation("tflops_per_watt", part_id,
-                                     f"{value:.3f} TFLOPS/W against {arch}'s median "
-                                     f"{mid:.3f}"))
-    return out
+    return _far_from_median(by_arch, "tflops_per_watt", "TFLOPS/W", low_too=True)
 
 
 def _per_area(conn: sqlite3.Connection, areas: dict[str, float]) -> list[Violation]:
@@ -99,16 +89,22 @@ def _per_area(conn: sqlite3.Connection, areas: dict[str, float]) -> list[Violati
     for part_id, arch, tflops in rows:
         if part_id in areas:
             by_arch.setdefault(arch, []).append((part_id, tflops / areas[part_id]))
+    return _far_from_median(by_arch, "tflops_per_mm2", "TFLOPS/mm²", low_too=False)
+
+
+def _far_from_median(by_arch: dict[str, list[tuple[str, float]]], rule: str, unit: str,
+                     low_too: bool) -> list[Violation]:
+    """Parts more than ``PERF_SPREAD`` times above (or, with ``low_too``, below) their
+    architecture's median, among architectures with three parts or more."""
     out = []
     for arch, members in sorted(by_arch.items()):
         if len(members) < 3:
             continue
         mid = median(v for _, v in members)
         for part_id, value in members:
-            if value > mid * PERF_SPREAD:
-                out.append(Violation("tflops_per_mm2", part_id,
-                                     f"{value:.3f} TFLOPS/mm² against {arch}'s median "
-                                     f"{mid:.3f}"))
+            if value > mid * PERF_SPREAD or (low_too and value < mid / PERF_SPREAD):
+                out.append(Violation(rule, part_id,
+                                     f"{value:.3f} {unit} against {arch}'s median {mid:.3f}"))
     return out
 
 
