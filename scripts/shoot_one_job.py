@@ -9,10 +9,10 @@ docs/screenshots). Settings and user data go to a temporary folder.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from _shots import build_windows, sandbox
 
 REPO = Path(__file__).resolve().parent.parent
 JOB = {"model": "llama-3.1-70b", "mode": "qlora", "batch": 8, "seq": 4096,
@@ -22,62 +22,47 @@ JOB = {"model": "llama-3.1-70b", "mode": "qlora", "batch": 8, "seq": 4096,
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    sandbox = Path(tempfile.mkdtemp())
-    os.environ["DLHW_DATA_DIR"] = str(sandbox / "data")
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings
+    folder = sandbox()
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QTreeWidget
 
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.core.workload.build_workload import BuildWorkload
-    from dlhw_desktop.ui.common.settings import AppSettings
-    from dlhw_desktop.ui.common.theme import apply_theme
-    from dlhw_desktop.ui.shell.app import create_application
-    from dlhw_desktop.ui.shell.main_window import BUILD, CLUSTER, MainWindow
+    from dlhw_desktop.ui.shell.main_window import CLUSTER
 
-    app = create_application()
     catalog = Catalog.open()
-    for theme in ("light", "dark"):
-        apply_theme(app, theme)
-        for width, height in ((1600, 1000), (1280, 720)):
-            settings = AppSettings(QSettings(str(sandbox / f"{theme}{width}.ini"),
-                                             QSettings.Format.IniFormat))
-            window = MainWindow(catalog, settings)
-            window.resize(width, height)
-            window.show()
-            window.tabs.setCurrentIndex(BUILD)
-            tab = window.build_tab
-            tab.apply_template("four-gpu-workstation")
-            tab.build.set_workload(BuildWorkload.from_mapping(JOB))
-            tab.undo_stack.setClean()
-            QTest.qWait(400)
-            panel = tab.workload_panel
-            cost = panel.results.cost_label  # type: ignore[union-attr]
-            area = cost.parentWidget()
-            while area is not None and not hasattr(area, "ensureWidgetVisible"):
-                area = area.parentWidget()
-            if area is not None:
-                area.ensureWidgetVisible(cost)  # type: ignore[attr-defined]
-            QTest.qWait(200)
-            tag = f"{width}x{height}-{theme}"
-            window.grab().save(str(out / f"one-job-panel-{tag}.png"))
-            dialog = panel.open_advisor()  # type: ignore[union-attr]
-            dialog.resize(min(1100, width - 100), min(900, height - 80))
-            QTest.qWait(600)
-            dialog.grab().save(str(out / f"one-job-advisor-{tag}.png"))
-            dialog.close()
-            window.tabs.setCurrentIndex(CLUSTER)
-            QTest.qWait(300)
-            cluster = window.cluster_page.widget()  # type: ignore[attr-defined]
-            cluster.nodes.setValue(4)
-            QTest.qWait(400)
-            for tree in cluster.findChildren(QTreeWidget):
-                tree.scrollToBottom()
-            QTest.qWait(200)
-            window.grab().save(str(out / f"one-job-cluster-{tag}.png"))
-            print("wrote", out / f"one-job-*-{tag}.png")
-            window.close()
+    for window, theme, width, height, _ in build_windows(catalog, folder):
+        tab = window.build_tab
+        tab.apply_template("four-gpu-workstation")
+        tab.build.set_workload(BuildWorkload.from_mapping(JOB))
+        tab.undo_stack.setClean()
+        QTest.qWait(400)
+        panel = tab.workload_panel
+        cost = panel.results.cost_label  # type: ignore[union-attr]
+        area = cost.parentWidget()
+        while area is not None and not hasattr(area, "ensureWidgetVisible"):
+            area = area.parentWidget()
+        if area is not None:
+            area.ensureWidgetVisible(cost)  # type: ignore[attr-defined]
+        QTest.qWait(200)
+        tag = f"{width}x{height}-{theme}"
+        window.grab().save(str(out / f"one-job-panel-{tag}.png"))
+        dialog = panel.open_advisor()  # type: ignore[union-attr]
+        dialog.resize(min(1100, width - 100), min(900, height - 80))
+        QTest.qWait(600)
+        dialog.grab().save(str(out / f"one-job-advisor-{tag}.png"))
+        dialog.close()
+        window.tabs.setCurrentIndex(CLUSTER)
+        QTest.qWait(300)
+        cluster = window.cluster_page.widget()  # type: ignore[attr-defined]
+        cluster.nodes.setValue(4)
+        QTest.qWait(400)
+        for tree in cluster.findChildren(QTreeWidget):
+            tree.scrollToBottom()
+        QTest.qWait(200)
+        window.grab().save(str(out / f"one-job-cluster-{tag}.png"))
+        print("wrote", out / f"one-job-*-{tag}.png")
+        window.close()
     return 0
 
 

@@ -8,10 +8,10 @@ Run under Xvfb (xvfb-run -a -s "-screen 0 1600x1000x24") or with QT_QPA_PLATFORM
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from _shots import build_windows, sandbox
 
 REPO = Path(__file__).resolve().parent.parent
 GPU = "accelerator/nvidia-rtx-pro-6000-blackwell-workstation-edition"
@@ -23,51 +23,36 @@ WORKLOAD = {"model": "llama-3.3-70b", "mode": "inference", "precision": "FP8",
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    sandbox = Path(tempfile.mkdtemp())
-    os.environ["DLHW_DATA_DIR"] = str(sandbox / "data")
-    from PySide6.QtCore import QSettings
+    folder = sandbox()
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QScrollArea
 
     from dlhw_desktop.catalog.store import Catalog
     from dlhw_desktop.core.workload.build_workload import BuildWorkload
-    from dlhw_desktop.ui.common.settings import AppSettings
-    from dlhw_desktop.ui.common.theme import apply_theme
-    from dlhw_desktop.ui.shell.app import create_application
-    from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
 
-    app = create_application()
     catalog = Catalog.open()
-    for theme in ("light", "dark"):
-        apply_theme(app, theme)
-        for width, height in ((1600, 1000), (1280, 720)):
-            settings = AppSettings(QSettings(str(sandbox / f"{theme}{width}.ini"),
-                                             QSettings.Format.IniFormat))
-            window = MainWindow(catalog, settings)
-            window.resize(width, height)
-            window.show()
-            window.tabs.setCurrentIndex(BUILD)
-            tab = window.build_tab
-            tab.build.add(catalog.get(GPU), 2)
-            tab.set_name("Two RTX PRO 6000 serving Llama 3.3 70B")
-            tab.build.set_workload(BuildWorkload.from_mapping(WORKLOAD))
-            tab.undo_stack.setClean()
-            QTest.qWait(400)
-            panel = tab.workload_panel
-            assert panel is not None
-            tab.right.setSizes([height // 5, height])  # as a user drags the splitter up
-            QTest.qWait(200)
-            scroll = panel.findChild(QScrollArea, "workload_scroll")
-            view = panel.serving_view  # type: ignore[attr-defined]
-            form = panel.serving_form  # type: ignore[attr-defined]
-            for name, widget in (("serving", view), ("serving-inputs", form)):
-                if scroll is not None:  # the widget at the top of the panel's view
-                    scroll.verticalScrollBar().setValue(widget.y() - 40)
-                QTest.qWait(300)
-                path = out / f"{name}-{width}x{height}-{theme}.png"
-                window.grab().save(str(path))
-                print("wrote", path)
-            window.close()
+    for window, theme, width, height, _ in build_windows(catalog, folder):
+        tab = window.build_tab
+        tab.build.add(catalog.get(GPU), 2)
+        tab.set_name("Two RTX PRO 6000 serving Llama 3.3 70B")
+        tab.build.set_workload(BuildWorkload.from_mapping(WORKLOAD))
+        tab.undo_stack.setClean()
+        QTest.qWait(400)
+        panel = tab.workload_panel
+        assert panel is not None
+        tab.right.setSizes([height // 5, height])  # as a user drags the splitter up
+        QTest.qWait(200)
+        scroll = panel.findChild(QScrollArea, "workload_scroll")
+        view = panel.serving_view  # type: ignore[attr-defined]
+        form = panel.serving_form  # type: ignore[attr-defined]
+        for name, widget in (("serving", view), ("serving-inputs", form)):
+            if scroll is not None:  # the widget at the top of the panel's view
+                scroll.verticalScrollBar().setValue(widget.y() - 40)
+            QTest.qWait(300)
+            path = out / f"{name}-{width}x{height}-{theme}.png"
+            window.grab().save(str(path))
+            print("wrote", path)
+        window.close()
     return 0
 
 

@@ -11,10 +11,10 @@ Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from _shots import build_windows, sandbox
 
 REPO = Path(__file__).resolve().parent.parent
 CPU = "cpu/intel-core-i9-13900k"
@@ -32,58 +32,41 @@ ENTERED = ("cooling_capacity_w", 260, "DeepCool's product page")
 entered from the box, as a user would with "Enter it…"."""
 
 
+NAMES = {"estimated": "Core i9-13900K under an estimated cooler",
+         "measured": "Core i9-13900K under a measured cooler",
+         "entered": "Core i9-13900K, cooler capacity entered from the box",
+         "missing": "Core i9-13900K under a cooler with no figures: enter it",
+         "clearance": "NH-D15 in a tower whose clearance is not published"}
+
+
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    sandbox = Path(tempfile.mkdtemp())
-    os.environ["DLHW_DATA_DIR"] = str(sandbox / "data")
-    from PySide6.QtCore import QSettings
+    folder = sandbox()
     from PySide6.QtTest import QTest
 
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.ui.common.settings import AppSettings
-    from dlhw_desktop.ui.common.theme import apply_theme
-    from dlhw_desktop.ui.shell.app import create_application
-    from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
-
-    app = create_application()
-    catalog = Catalog.open()
     from dlhw_desktop.catalog.user_figures_store import UserFiguresStore
     from dlhw_desktop.core.user_figures import make_figure
 
+    catalog = Catalog.open()
     entered = catalog.find(COOLERS["entered"])
     if entered is not None:
         field, value, note = ENTERED
         UserFiguresStore().save([make_figure(entered, field, value, note)])
-    for theme in ("light", "dark"):
-        apply_theme(app, theme)
-        for width, height in ((1600, 1000), (1280, 720)):
-            for kind, cooler in COOLERS.items():
-                settings = AppSettings(QSettings(str(sandbox / f"{theme}{width}{kind}.ini"),
-                                                 QSettings.Format.IniFormat))
-                window = MainWindow(catalog, settings)
-                window.resize(width, height)
-                window.show()
-                window.tabs.setCurrentIndex(BUILD)
-                tab = window.build_tab
-                chosen = (CPU, BOARD, cooler, *((CASE,) if kind == "clearance" else ()))
-                tab.add_parts([p for p in chosen if catalog.find(p)])
-                tab.set_name({"estimated": "Core i9-13900K under an estimated cooler",
-                              "measured": "Core i9-13900K under a measured cooler",
-                              "entered": "Core i9-13900K, cooler capacity entered from the "
-                                         "box",
-                              "missing": "Core i9-13900K under a cooler with no figures: "
-                                         "enter it",
-                              "clearance": "NH-D15 in a tower whose clearance is not "
-                                           "published"}[kind])
-                tab.undo_stack.setClean()
-                QTest.qWait(250)
-                tab.checks.select_check(SELECTED.get(kind, "cooling.cpu"))
-                QTest.qWait(250)
-                path = out / f"cooling-{kind}-{width}x{height}-{theme}.png"
-                window.grab().save(str(path))
-                print("wrote", path)
-                window.close()
+    for window, theme, width, height, kind in build_windows(catalog, folder, tuple(COOLERS)):
+        tab = window.build_tab
+        chosen = (CPU, BOARD, COOLERS[kind], *((CASE,) if kind == "clearance" else ()))
+        tab.add_parts([p for p in chosen if catalog.find(p)])
+        tab.set_name(NAMES[kind])
+        tab.undo_stack.setClean()
+        QTest.qWait(250)
+        tab.checks.select_check(SELECTED.get(kind, "cooling.cpu"))
+        QTest.qWait(250)
+        path = out / f"cooling-{kind}-{width}x{height}-{theme}.png"
+        window.grab().save(str(path))
+        print("wrote", path)
+        window.close()
     return 0
 
 
