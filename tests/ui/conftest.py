@@ -40,3 +40,16 @@ def big_catalog_path(tmp_path_factory: pytest.TempPathFactory, catalog_path: Pat
 
     return make_synthetic_catalog(catalog_path, tmp_path_factory.mktemp("big") / "big.db",
                                   100_000)
+
+
+@pytest.fixture
+def app_theme(qtbot: object) -> Iterator[object]:
+    """The application, its palette and style put back after a test switches themes."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    palette, style = app.palette(), app.style().name()
+    yield app
+    app.setStyle(style)
+    app.setPalette(palette)

@@ -12,19 +12,10 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.compare.charts.bars import INSIDE_FRACTION
 from dlhw_desktop.ui.compare.charts.label_layout import LabelRequest, place_labels
-from dlhw_desktop.ui.compare.compare_tab import CompareTab
+from tests.ui.compare_helpers import make_tab
 
 SEED = ["accelerator/nvidia-a100-pcie-40-gb", "accelerator/google-tpu-v4",
         "accelerator/amd-instinct-mi250x", "accelerator/amd-alveo-u250"]
-
-
-def make_tab(qtbot: QtBot, catalog: Catalog, settings: AppSettings) -> CompareTab:
-    tab = CompareTab(catalog, settings)
-    qtbot.addWidget(tab)
-    tab.resize(1360, 780)
-    tab.show()
-    qtbot.waitExposed(tab)
-    return tab
 
 
 def test_exports_carry_the_source_and_date_not_the_hover_hints(

@@ -10,20 +10,12 @@ from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.compare.comparison import Comparison
 from dlhw_desktop.ui.common.settings import AppSettings
 from dlhw_desktop.ui.compare.compare_tab import CompareTab
+from tests.ui.compare_helpers import make_tab
 
 A100 = "accelerator/nvidia-a100-pcie-40-gb"
 TPU_V4 = "accelerator/google-tpu-v4"
 MI250X = "accelerator/amd-instinct-mi250x"
 RTX_4090 = "accelerator/nvidia-geforce-rtx-4090"
-
-
-def make_tab(qtbot: QtBot, catalog: Catalog, settings: AppSettings) -> CompareTab:
-    tab = CompareTab(catalog, settings)
-    qtbot.addWidget(tab)
-    tab.resize(1360, 780)
-    tab.show()
-    qtbot.waitExposed(tab)
-    return tab
 
 
 def test_a_clicked_suggestion_is_added_and_leaves_the_box_empty(

@@ -5,9 +5,7 @@ and back, each named text reads at WCAG's 4.5:1 on what is behind it (the Worklo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
-import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QWidget
@@ -21,16 +19,6 @@ from dlhw_desktop.ui.shell.main_window import BUILD, MainWindow
 NAMED = ("verdict_label", "verdict_detail", "workload_verdict", "workload_time",
          "workload_cost", "serving_summary", "total_price_caption", "total_wall_caption")
 HEADINGS = ("Memory per GPU", "Time", "Cost", "PRICE", "WALL DRAW")
-
-
-@pytest.fixture
-def app_theme(qtbot: QtBot) -> Iterator[QApplication]:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    palette, style = app.palette(), app.style().name()
-    yield app
-    app.setStyle(style)
-    app.setPalette(palette)
 
 
 def _painted_in(widget: QWidget, window: QWidget) -> QWidget:

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dlhw_desktop.core.checks import CheckSettings
 from dlhw_desktop.ui.common.theme import apply_theme
 from dlhw_desktop.ui.planner.totals_bar import TotalsBar
-
-
-@pytest.fixture
-def app_theme(qtbot: QtBot) -> Iterator[QApplication]:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    palette, style = app.palette(), app.style().name()
-    yield app
-    app.setStyle(style)
-    app.setPalette(palette)
 
 
 def test_the_totals_bar_follows_a_theme_change_both_ways(qtbot: QtBot,
