@@ -7,7 +7,7 @@ import argparse
 
 from dlhw_desktop.catalog.coverage import SINCE_YEAR, CategoryCoverage, coverage, overall_share
 from dlhw_desktop.commands.common import open_catalog, print_json
-from dlhw_desktop.core.checks import case_clearance_model, cooler_model
+from dlhw_desktop.core.checks import case_clearance_model, cooler_model, psu_connector_model
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
 TOP_MISSING = 3
@@ -35,7 +35,7 @@ def _top(row: CategoryCoverage, n: int = TOP_MISSING) -> str:
 def estimate_models() -> list[dict[str, str | int | float]]:
     """The models that give a verdict where a maker publishes no figure: what each rests
     on and its error on rows left out of its fit."""
-    cm, cc = cooler_model, case_clearance_model
+    cm, cc, pc = cooler_model, case_clearance_model, psu_connector_model
     towers = max(row[2] for key, row in cc.CLEARANCE_BANDS.items() if key[1] == "all")
     return [
         {"figure": "air cooler heat capacity", "measured": cm.AIR_MEASURED,
@@ -52,6 +52,12 @@ def estimate_models() -> list[dict[str, str | int | float]]:
                   f"graphics-card clearance (largest class {towers:,})",
          "error": f"held out: {cc.LEAVE_OUT_ERROR['false_pass_share']:.1%} of passes and "
                   f"{cc.LEAVE_OUT_ERROR['false_fail_share']:.1%} of fails wrong"},
+        {"figure": "power supply PCIe 8-pin and 16-pin counts",
+         "measured": sum(row[2] for row in pc.CONNECTOR_BANDS.values()),
+         "basis": "5th-95th percentile of units of the same wattage class, with or without "
+                  "a native 16-pin",
+         "error": f"held out: {pc.LEAVE_OUT_ERROR['false_pass_share']:.1%} of passes and "
+                  f"{pc.LEAVE_OUT_ERROR['false_fail_share']:.1%} of fails wrong"},
     ]
 
 

@@ -252,9 +252,18 @@ def test_connectors_and_board_power_both_unknown_is_unknown(parts: PartFactory,
     assert r.status == "unknown"
 
 
-def test_psu_connector_counts_missing_is_unknown(parts: PartFactory,
-                                                make_build: MakeBuild) -> None:
+def test_psu_connector_counts_missing_are_read_from_units_like_it(
+        parts: PartFactory, make_build: MakeBuild) -> None:
     psu = parts.rm850x(connectors_12vhpwr=None)
+    r = result(make_build(parts.rtx_4090(), psu), "power.connectors")
+    assert r.status == "pass" and "ATX 3.x units of 750-949 W" in r.message
+    assert [u.kind for u in r.basis if u.field == "connectors_12vhpwr"] == ["estimated"]
+    assert (psu.id, "connectors_12vhpwr") in r.needs  # still offered to enter
+
+
+def test_psu_connector_counts_and_wattage_missing_is_unknown(
+        parts: PartFactory, make_build: MakeBuild) -> None:
+    psu = parts.rm850x(connectors_12vhpwr=None, wattage_w=None)
     r = result(make_build(parts.rtx_4090(), psu), "power.connectors")
     assert r.status == "unknown" and "12V-2x6 / 12VHPWR" in r.message
 

@@ -1,11 +1,13 @@
 """The cards' power cables against the supply's: 16-pin (12V-2x6), PCIe 8-pin and EPS
-counts, adapters, cables derived from board power when a card lists none, and no native
-16-pin on a supply older than ATX 3.0.
+counts, adapters, cables derived from board power when a card lists none, no native
+16-pin on a supply older than ATX 3.0, and the counts of units like it where a supply
+lists none (estimated, ``psu_connector_model``).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
 from dlhw_desktop.core.checks._util import (
     SERVER_MODULE_FORMS,
@@ -13,11 +15,14 @@ from dlhw_desktop.core.checks._util import (
     missing,
     unique,
 )
+from dlhw_desktop.core.checks.basis import use
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.psu_connector_model import HPWR, PCIE_8PIN, connector_band
 from dlhw_desktop.core.compat.connectors import Connectors, parse_power_connectors
 from dlhw_desktop.core.compat.psu_power import is_atx3
+from dlhw_desktop.core.fields import field_label
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.verdict import CheckResult, Status
+from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
 
 PCIE_8PIN_W = 150.0
 HPWR_W = 600.0
@@ -99,6 +104,7 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
         have_h = 0
         figures["psu_16pin_derived"] = "none: not an ATX 3.x unit"
     figures.update({"psu_16pin": have_h, "psu_pcie_8pin": have_8})
+    demand = _Demand(need, hpwr_cards, derived, figures, ids, no_native)
     absent = []
     if need.hpwr and have_h is None:
         absent.append((ctx.psu, "connectors_12vhpwr"))
@@ -106,31 +112,54 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
             and have_8 is None:
         absent.append((ctx.psu, "connectors_pcie_8pin"))
     if absent:
+        estimated = _estimated(ctx.psu, demand, count, have_h, have_8,
+                               [f for _, f in absent])
+        if estimated is not None:
+            return [estimated]
         return [CheckResult("power.connectors", "power", "unknown",
                             f"The cards need {need.describe()}; {missing(absent)}",
                             figures, ids)]
-    h, eight = int(have_h or 0), int(have_8 or 0)
+    return [_judge(ctx.psu, demand, int(have_h or 0), int(have_8 or 0))]
+
+
+@dataclass(frozen=True)
+class _Demand:
+    """What the cards ask of the supply, and how it was found."""
+
+    need: Connectors
+    hpwr_cards: list[Part]
+    derived: list[Part]
+    figures: dict[str, float | int | str | None]
+    ids: tuple[str, ...]
+    no_native: bool
+
+
+def _judge(psu: Part, demand: _Demand, h: int, eight: int,
+           psu_has: str | None = None) -> CheckResult:
+    """The cards' needs against ``h`` 16-pin and ``eight`` PCIe 8-pin cables."""
+    need, figures, ids, no_native = demand.need, dict(demand.figures), demand.ids, \
+        demand.no_native
     spare = eight - need.pcie8
-    psu_has = f"the PSU has {h}x 16-pin and {eight}x PCIe 8-pin"
+    psu_has = psu_has or f"the PSU has {h}x 16-pin and {eight}x PCIe 8-pin"
     if spare < 0:
-        basis = " (derived from board power)" if derived else ""
-        return [CheckResult("power.connectors", "power", "fail",
-                            f"The cards need {need.describe()}{basis}; {psu_has}", figures, ids,
-                            "Choose a PSU with more PCIe 8-pin cables.")]
+        basis = " (derived from board power)" if demand.derived else ""
+        return CheckResult("power.connectors", "power", "fail",
+                           f"The cards need {need.describe()}{basis}; {psu_has}", figures, ids,
+                           "Choose a PSU with more PCIe 8-pin cables.")
     notes: list[str] = []
     status: Status = "pass"
     short = max(0, need.hpwr - h)
     if short:
-        adapted = sorted(hpwr_cards, key=_adapter_8pins)[:short]
+        adapted = sorted(demand.hpwr_cards, key=_adapter_8pins)[:short]
         adapter_need = sum(_adapter_8pins(p) for p in adapted)
         figures["adapter_pcie_8pin"] = adapter_need
         if adapter_need > spare:
-            return [CheckResult(
+            return CheckResult(
                 "power.connectors", "power", "fail",
                 f"The cards need {need.describe()}; {psu_has}, too few 8-pins left "
                 f"({spare}) for {count_of(short, '16-pin adapter')} needing {adapter_need}"
                 + (" (an older unit: no native 16-pin)" if no_native else ""),
-                figures, ids, "Choose an ATX 3.x PSU with enough 12V-2x6 (16-pin) cables.")]
+                figures, ids, "Choose an ATX 3.x PSU with enough 12V-2x6 (16-pin) cables.")
         spare -= adapter_need
         status = "warn"
         notes.append(f"{count_of(short, '16-pin card')} must use an adapter from {adapter_need} "
@@ -153,15 +182,77 @@ def check_connectors(ctx: CheckContext) -> list[CheckResult]:
     else:
         message = f"The cards need {need.describe()}; {psu_has}: {'; '.join(notes)}"
     if no_native and need.hpwr:
-        version = ctx.psu.text("atx_version").strip()
-        message += (f" (no native 16-pin counted: {ctx.psu.display_name} is "
-                    + (f"ATX {version}" if version else "of unknown ATX version, judged as 2.x")
-                    + "; the 16-pin 12VHPWR connector came with ATX 3.0)")
-    if derived:
+        message += _no_native_note(psu)
+    if demand.derived:
         message += (f" (derived from board power: {figures['connectors_derived_for']} lists "
                     "no connectors, so the fewest its board power needs are counted: 75 W "
                     "from the slot, 150 W per 8-pin, 600 W per 16-pin)")
     suggestion = ""
     if short:
         suggestion = "An ATX 3.x PSU with native 12V-2x6 cables avoids the adapter."
-    return [CheckResult("power.connectors", "power", status, message, figures, ids, suggestion)]
+    return CheckResult("power.connectors", "power", status, message, figures, ids, suggestion)
+
+
+def _no_native_note(psu: Part) -> str:
+    version = psu.text("atx_version").strip()
+    return (f" (no native 16-pin counted: {psu.display_name} is "
+            + (f"ATX {version}" if version else "of unknown ATX version, judged as 2.x")
+            + "; the 16-pin 12VHPWR connector came with ATX 3.0)")
+
+
+def _cables(h: int, eight: int) -> str:
+    return f"{h}x 16-pin and {eight}x PCIe 8-pin" if h else f"{eight}x PCIe 8-pin"
+
+
+def _estimated(psu: Part, demand: _Demand, count: int, have_h: float | None,
+               have_8: float | None, fields: list[str]) -> CheckResult | None:
+    """The cards judged at both ends of the counts of units like this one, where the unit
+    lists none (``psu_connector_model``); None when no band applies."""
+    found = {field: connector_band(psu, field) for field in fields}
+    bands = {field: band for field, band in found.items() if band is not None}
+    if len(bands) < len(fields):
+        return None
+
+    def at(end: str, field: str, known: float | None) -> int:
+        band = bands.get(field)
+        if band is None:
+            return int(known or 0)
+        return (band.low if end == "low" else band.high) * count
+
+    low = (at("low", HPWR, have_h), at("low", PCIE_8PIN, have_8))
+    high = (at("high", HPWR, have_h), at("high", PCIE_8PIN, have_8))
+    each = "" if count == 1 else f" ({count} units)"
+    what = "; ".join(
+        f"{psu.display_name} lists no {field_label(f)} count; {b.describe()} in the "
+        f"catalog have {b.low}–{b.high}, 5th–95th percentile" for f, b in bands.items())
+    uses = tuple(
+        FigureUse(psu.id, psu.display_name, f, field_label(f), f"{b.low}–{b.high}",
+                  "estimated", f"5th–95th percentile of {b.describe()} in the catalog")
+        for f, b in bands.items())
+    uses += tuple(use(psu, f) for f in (HPWR, PCIE_8PIN)
+                  if f not in bands and psu.get(f) is not None)
+    needs = tuple((psu.id, f) for f in bands)
+    figures = dict(demand.figures)
+    figures.update({"estimated_pcie_8pin_low": low[1], "estimated_pcie_8pin_high": high[1]})
+    at_low = _judge(psu, demand, *low,
+                    psu_has=f"units like the PSU have at least {_cables(*low)}{each}")
+    if at_low.status != "fail":
+        return replace(at_low, message=f"{at_low.message} (estimated: {what})",
+                       figures=figures, basis=uses, needs=needs)
+    at_high = _judge(psu, demand, *high,
+                     psu_has=f"units like the PSU have at most {_cables(*high)}{each}")
+    if at_high.status == "fail":
+        return replace(at_high, message=f"{at_high.message} (estimated: {what})",
+                       figures=figures, basis=uses, needs=needs)
+    adapters = at_low.figures.get("adapter_pcie_8pin")
+    spread = (f"{low[1]}–{high[1]}x PCIe 8-pin" if low[0] == high[0] == 0 else
+              f"from {_cables(*low)} to {_cables(*high)}")
+    return CheckResult(
+        "power.connectors", "power", "warn",
+        f"The cards need {demand.need.describe()}; units like the PSU have {spread}{each}, "
+        "so it may have too few"
+        + (f" for the 16-pin adapters ({adapters}x 8-pin)" if adapters else "")
+        + (_no_native_note(psu) if demand.no_native and demand.need.hpwr else "")
+        + f" (estimated: {what})",
+        figures, demand.ids, "Check the unit's cables: enter its PCIe 8-pin count from its "
+        "manual or box.", uses, needs)

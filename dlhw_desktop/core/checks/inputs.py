@@ -104,8 +104,10 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
     Category.PSU: (
         CheckInput("wattage_w", ("power.psu_load", "tier.psu")),
         CheckInput("efficiency_rating", ("tier.psu",)),
-        CheckInput("connectors_12vhpwr", ("power.connectors",)),
-        CheckInput("connectors_pcie_8pin", ("power.connectors",)),
+        # Without them, the counts of units of the same wattage class are read
+        # (``checks.psu_connector_model``): only without a wattage is the check unknown.
+        CheckInput("connectors_12vhpwr", ("power.connectors",), or_else=("wattage_w",)),
+        CheckInput("connectors_pcie_8pin", ("power.connectors",), or_else=("wattage_w",)),
     ),
     Category.COOLER: (
         CheckInput("supported_sockets", ("compat.cooler_socket",)),
