@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from dlhw_desktop.core.checks.percentile_band import quantile
 from dlhw_desktop.core.compat.vocabulary import form_list
 from dlhw_desktop.core.parts import Part
 
@@ -111,11 +112,6 @@ def clearance_band(case: Part) -> ClearanceBand | None:
 
 Row = tuple[str, str, float]
 """One tower with a published clearance: (board class, graphics-card bin, clearance mm)."""
-
-
-def quantile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[round(share * (len(ordered) - 1))]
 
 
 def bands(data: Iterable[Row]) -> dict[tuple[str, str], tuple[float, float, int]]:
