@@ -74,6 +74,10 @@ def test_no_estimate_without_enough_units_like_it(parts: PartFactory) -> None:
                           "connectors_12vhpwr") is None
     assert connector_band(parts.prime_tx_1600(wattage_w=None),
                           "connectors_pcie_8pin") is None
+    # A server's redundant module feeds a backplane: its cables are never estimated.
+    module = parts.prime_tx_1600(connectors_pcie_8pin=None, redundant=True,
+                                 psu_form_factor="1U redundant module")
+    assert connector_band(module, "connectors_pcie_8pin") is None
 
 
 @pytest.mark.catalog

@@ -89,9 +89,17 @@ def has_native_16pin(psu: Part) -> bool:
     return (psu.number(HPWR) or 0) >= 1 or is_atx3(psu.text("atx_version"))
 
 
+DESKTOP_FORMS = frozenset({"", "atx", "sfx", "sfx-l", "tfx", "flex atx", "mini-itx"})
+"""Unit forms the bands are fitted on: desktop supplies with their own cables. A server's
+redundant module feeds a backplane; its cables are the chassis's, never estimated."""
+
+
 def unit_class(psu: Part, field: str) -> str | None:
-    """How the bands key a unit for this figure; None when no band applies (a 16-pin
-    count is estimated for ATX 3.x units only: an older one has none)."""
+    """How the bands key a unit for this figure; None when no band applies (a server
+    module; a 16-pin count is estimated for ATX 3.x units only: an older one has none)."""
+    if psu.get("redundant") is True or \
+            psu.text("psu_form_factor").strip().lower() not in DESKTOP_FORMS:
+        return None
     if field == HPWR:
         return "ATX 3.x" if is_atx3(psu.text("atx_version")) else None
     return "with 16-pin" if has_native_16pin(psu) else "no 16-pin"
