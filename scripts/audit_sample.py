@@ -19,6 +19,7 @@ import sys
 from dlhw_desktop.catalog.store import Catalog
 from dlhw_desktop.core.fields import Category, field_label, fields_for
 from dlhw_desktop.core.parts import format_value
+from dlhw_desktop.core.prices.kinds import PriceKind
 
 PER_CATEGORY: dict[Category, int] = {
     Category.ACCELERATOR: 60, Category.CPU: 40, Category.PSU: 25, Category.MOTHERBOARD: 25,
@@ -30,6 +31,13 @@ PER_CATEGORY: dict[Category, int] = {
 LEFT_OUT = {"id", "category", "name", "vendor", "notes", "source", "source_date", "family",
             "chip_id"}
 """Identity and provenance: not figures a buyer checks."""
+
+
+def shown(name: str, value: object) -> str:
+    """The value as the app shows it (a price kind by its label, not its code)."""
+    if name == "price_kind" and value:
+        return PriceKind(str(value)).label
+    return format_value(name, value)  # type: ignore[arg-type]
 
 
 def sample(catalog: Catalog, seed: int) -> list[dict[str, str]]:
@@ -44,7 +52,7 @@ def sample(catalog: Catalog, seed: int) -> list[dict[str, str]]:
             rows.append({
                 "category": category.value, "part_id": part.id, "part": part.display_name,
                 "field": name, "label": field_label(name),
-                "value": format_value(name, part.get(name)),
+                "value": shown(name, part.get(name)),
                 "catalog_source": part.source_of(name).source,
             })
     return rows

@@ -183,16 +183,24 @@ def collect(sources_dir: Path) -> Collected:
             raise CatalogSourceError(f"figure source for unknown part {fs.part_id!r}")
         figure_sources[(fs.part_id, fs.field)] = (
             fs.part_id, fs.field, fs.source, fs.source_date, fs.note)
-    for fv in read_figure_values(sources_dir):
+    pending = []  # a board-partner card's own figures: applied once the cards exist
+    for fv in read_figure_values(sources_dir):  # a figure sourced one by one wins
         if fv.part_id not in parts:
-            raise CatalogSourceError(f"figure value for unknown part {fv.part_id!r}")
-        parts[fv.part_id][fv.field] = fv.value  # a figure sourced one by one wins
+            pending.append(fv)
+            continue
+        parts[fv.part_id][fv.field] = fv.value
         figure_sources[(fv.part_id, fv.field)] = (
             fv.part_id, fv.field, fv.source, fv.source_date, fv.note)
     apply_chip_rules(parts, figure_sources, sources_dir, log)
     # Board-partner cards, once every chip row and its figures exist (they inherit them).
     cards = partner_cards.import_partner_cards(
         partner_cards.cards_path(sources_dir), parts, figure_sources)
+    for fv in pending:
+        if fv.part_id not in parts:
+            raise CatalogSourceError(f"figure value for unknown part {fv.part_id!r}")
+        parts[fv.part_id][fv.field] = fv.value
+        figure_sources[(fv.part_id, fv.field)] = (
+            fv.part_id, fv.field, fv.source, fv.source_date, fv.note)
     open_data.card_lines = partner_cards.summary_lines(cards)
     # Last: platform figures fill what every CPU row (curated or imported) left empty.
     apply_platforms(parts, read_platforms(sources_dir), figure_sources)

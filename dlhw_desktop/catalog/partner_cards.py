@@ -44,6 +44,7 @@ from dlhw_desktop.catalog.partner_siblings import (
     cooling_from_name,
     correct_from_siblings,
     fill_from_siblings,
+    lhr_release_year,
 )
 from dlhw_desktop.catalog.reference_cards import (
     as_reference,
@@ -452,6 +453,9 @@ def import_partner_cards(path: Path, parts: dict[str, dict[str, Any]],
                             "another: theirs taken"] = corrected
     report.from_siblings = fill_from_siblings(
         [cards[k][2] for k in sorted(cards)], records, figure_sources)
+    lhr = lhr_release_year([cards[k][:2] for k in sorted(cards)], figure_sources)
+    if lhr:
+        report.rule_changes["LHR card (NVIDIA's 2021 revision): release year 2021"] = lhr
     for card_id in sorted(cards):
         values, chip, _record_of = cards[card_id]
         _inherit(values, chip, figure_sources, report)

@@ -212,3 +212,29 @@ def cooling_from_name(vendor: str, name: str, dataset_cooling: str
         return None
     kind, said = sorted(found)[0]
     return kind, f"from the card's name: {said} means {kind} cooling"
+
+
+LHR_YEAR = 2021
+LHR_SOURCE = ("https://www.tomshw.it/hardware/nvidia-rtx-3000-lhr-ufficiali-hash-rate-"
+              "dimezzati-per-combattere-i-miner/")
+"""NVIDIA's Lite Hash Rate revisions of the RTX 3060 Ti, 3070 and 3080 were announced in May
+2021 and sold from the end of that month (Tom's Hardware Italy, read 2026-11-28)."""
+
+
+def lhr_release_year(cards: list[tuple[dict[str, Any], dict[str, Any]]],
+                     figure_sources: dict[tuple[str, str], tuple[str, ...]]) -> list[str]:
+    """A card named "LHR" is the 2021 revision: a release year before 2021 (its own
+    record's, else the one it would inherit from its chip) becomes 2021, with the source.
+    ``cards``: (card values, chip values). Returns what changed, for the rule report."""
+    changed: list[str] = []
+    for values, chip in cards:
+        year = values.get("release_year") or chip.get("release_year")
+        if not _LHR.search(values["name"].lower()) or (year is not None and year >= LHR_YEAR):
+            continue
+        values["release_year"] = LHR_YEAR
+        figure_sources[(values["id"], "release_year")] = (
+            values["id"], "release_year", LHR_SOURCE, "2026-11-28",
+            f"LHR revision: sold from May 2021 (the open data said {year or 'nothing'}, "
+            "the original chip's year)")
+        changed.append(f"{values['id']} {year or 'n/a'} -> {LHR_YEAR}")
+    return changed

@@ -45,7 +45,7 @@ def estimate_models() -> list[dict[str, str | int | float]]:
         {"figure": "AIO heat capacity", "measured": cm.LIQUID_MEASURED,
          "basis": f"{cm.LIQUID_REF_W:.0f} W on a {cm.LIQUID_REF_RADIATOR_MM:.0f} mm radiator, "
                   "scaled by the square root of the radiator length",
-         "error": f"none left out (one measured); band +-{cm.LIQUID_BAND_FRACTION:.0%}, derived"},
+         "error": f"leave-one-out RMS {cm.LIQUID_BAND_FRACTION:.0%} of the prediction"},
         {"figure": "tower cooler clearance",
          "measured": sum(row[2] for key, row in cc.CLEARANCE_BANDS.items() if key[1] == "all"),
          "basis": "5th-95th percentile of towers taking the same boards with a similar "

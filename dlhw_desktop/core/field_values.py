@@ -33,7 +33,7 @@ VALUE_LABELS: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyTy
         "cooler_kind": {"air": "Air", "aio": "All-in-one liquid (AIO)",
                         "custom-loop": "Custom liquid loop"},
         "case_kind": {"tower": "Tower", "rackmount": "Rackmount", "open-frame": "Open frame"},
-        "offering_kind": {"cloud": "Cloud (on demand)",
+        "offering_kind": {"cloud": "Cloud (hourly)",
                           "dedicated": "Dedicated server (monthly)"},
     }.items()
 })

@@ -290,7 +290,8 @@ CATEGORY_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("instance_type", "Instance", "text", categories=(Category.CLOUD,),
               searchable=True),
     FieldSpec("offering_kind", "Kind", "text", categories=(Category.CLOUD,),
-              description="Cloud (on demand) or dedicated (hosted server, monthly)"),
+              description="Cloud (hourly: on demand, spot or reserved, as its price says) or "
+                          "dedicated (hosted server, monthly)"),
     FieldSpec("accelerator_id", "Accelerator part", "text", categories=(Category.CLOUD,)),
     FieldSpec("accelerator_count", "Accelerators", "int", categories=(Category.CLOUD,)),
     FieldSpec("cpu_model", "CPU", "text", categories=(Category.CLOUD,), searchable=True),

@@ -89,13 +89,15 @@ def test_the_command_prints_a_table_per_category() -> None:
     assert f"since {SINCE_YEAR}" in result.stdout
     assert "_" not in result.stdout.split("\n", 2)[2]  # labels, never field names
     # The models behind estimated figures, with what they rest on and their error.
-    from dlhw_desktop.core.checks import case_clearance_model, cooler_model
+    from dlhw_desktop.core.checks import case_clearance_model, cooler_model, psu_connector_model
 
     assert f"air cooler heat capacity: {cooler_model.AIR_MEASURED} measured" in result.stdout
     assert f"leave-one-out RMS {cooler_model.AIR_BAND_W:.0f} W" in result.stdout
     towers = sum(row[2] for key, row in case_clearance_model.CLEARANCE_BANDS.items()
                  if key[1] == "all")
     assert f"tower cooler clearance: {towers:,} measured" in result.stdout
+    counts = sum(row[2] for row in psu_connector_model.CONNECTOR_BANDS.values())
+    assert f"power supply PCIe 8-pin and 16-pin counts: {counts:,} measured" in result.stdout
 
 
 def test_the_command_prints_json_and_markdown() -> None:
@@ -109,7 +111,8 @@ def test_the_command_prints_json_and_markdown() -> None:
     assert "check_inputs.py" in markdown
     assert "| Estimated figure | Measured rows |" in markdown
     assert [m["figure"] for m in data["estimate_models"]] == [
-        "air cooler heat capacity", "AIO heat capacity", "tower cooler clearance"]
+        "air cooler heat capacity", "AIO heat capacity", "tower cooler clearance",
+        "power supply PCIe 8-pin and 16-pin counts"]
 
 
 @pytest.mark.parametrize("args", [("--markdown",)])

@@ -251,3 +251,23 @@ def test_a_2x_never_takes_a_3x_figure_it_lacks(tmp_path: Path) -> None:
         row("a1", two, maker="MSI", length=""),
         row("d4", "MSI GeForce RTX 3080 10G VENTUS 3X OC", maker="MSI", length="308")])
     assert card(parts, "MSI", two.removeprefix("MSI "))["board_length_mm"] is None
+
+
+def test_an_lhr_card_is_the_2021_revision() -> None:
+    from dlhw_desktop.catalog.partner_siblings import LHR_SOURCE, lhr_release_year
+
+    rtx_3070 = {"release_year": 2020}
+    cards = [({"id": "accelerator/zotac-3070-lhr", "name": "GAMING Twin Edge OC RTX 3070 LHR",
+               "release_year": 2020}, rtx_3070),
+             ({"id": "accelerator/zotac-3070-lhr-2", "name": "RTX 3070 LHR 8GB",
+               "release_year": None}, rtx_3070),
+             ({"id": "accelerator/zotac-3070", "name": "GAMING Twin Edge OC RTX 3070",
+               "release_year": 2020}, rtx_3070),
+             # an LHR card of a 2022 chip keeps the year it inherits
+             ({"id": "accelerator/evga-3080-12gb-lhr", "name": "RTX 3080 12GB LHR",
+               "release_year": None}, {"release_year": 2022})]
+    sources: dict[tuple[str, str], tuple[str, ...]] = {}
+    changed = lhr_release_year(cards, sources)
+    assert [c["release_year"] for c, _ in cards] == [2021, 2021, 2020, None]
+    assert len(changed) == 2 and "2020 -> 2021" in changed[0]
+    assert sources[("accelerator/zotac-3070-lhr", "release_year")][2] == LHR_SOURCE

@@ -40,6 +40,15 @@ def test_the_air_model_is_what_the_measurements_give() -> None:
     assert sum(errors) / len(errors) == pytest.approx(cm.AIR_LOO_MEAN_ABS_W, abs=0.1)
 
 
+def test_the_liquid_model_is_what_the_measurements_give() -> None:
+    rows = _rows()
+    assert cm.fit_liquid(rows) == pytest.approx(cm.LIQUID_REF_W, abs=0.1)
+    errors = cm.liquid_leave_one_out(rows)
+    assert len(errors) == cm.LIQUID_MEASURED
+    rms = math.sqrt(sum(e * e for e in errors) / len(errors))
+    assert rms == pytest.approx(cm.LIQUID_BAND_FRACTION, abs=0.005)
+
+
 def test_every_measurement_has_a_review_a_test_cpu_or_condition_and_a_date() -> None:
     with MEASUREMENTS.open(newline="", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):

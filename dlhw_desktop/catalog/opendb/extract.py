@@ -106,16 +106,23 @@ def _slots(slots: Any) -> str:
     return ";".join(items)
 
 
+def _storage_m2(slots: Any) -> list[dict[str, Any]] | None:
+    """The M.2 slots a drive can use: an E-key slot holds the Wi-Fi card (595 records list
+    one among their M.2 slots), so it is not counted."""
+    if not isinstance(slots, list):
+        return None
+    return [s for s in slots if isinstance(s, dict) and "E" not in str(s.get("key") or "")]
+
+
 def _board(r: dict[str, Any]) -> dict[str, Any]:
-    m2 = r.get("m2_slots")
+    m2 = _storage_m2(r.get("m2_slots"))
     return {
         "socket": r.get("socket"), "chipset": r.get("chipset"), "form_factor": r.get("form_factor"),
         "memory_type": _get(r, "memory", "ram_type"), "memory_slots": _get(r, "memory", "slots"),
         "max_memory_gb": _get(r, "memory", "max"), "ecc_support": r.get("ecc_support"),
         "pcie_slots": _slots(r.get("pcie_slots")),
-        "m2_slots": len(m2) if isinstance(m2, list) else None,
-        "m2_interfaces": _joined([s.get("interface") for s in m2 if isinstance(s, dict)]
-                                 if isinstance(m2, list) else None),
+        "m2_slots": len(m2) if m2 is not None else None,
+        "m2_interfaces": _joined([s.get("interface") for s in m2] if m2 is not None else None),
     }
 
 
