@@ -1,9 +1,9 @@
 """Screenshots of the checks panel judging CPU cooling: an estimated cooler (a Core
-i9-13900K at its 253 W under a Noctua NH-D15) and a measured one (the same CPU under the
-37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark; and the cooler's height
-judged in a tower whose clearance is estimated from towers like it.
-
-and a cooler whose capacity the user entered from the box ("your figure").
+i9-13900K at its 253 W under a Thermalright Peerless Assassin 120 SE) and a measured one
+(the same CPU under the 37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark; the
+cooler's height judged in a tower whose clearance is estimated from towers like it; two
+cards' cables judged on a supply whose count is estimated from units like it; and a
+cooler whose capacity the user entered from the box ("your figure").
 
 Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR]   (default docs/screenshots)
 Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
@@ -19,14 +19,19 @@ from _shots import build_windows, sandbox
 REPO = Path(__file__).resolve().parent.parent
 CPU = "cpu/intel-core-i9-13900k"
 BOARD = "motherboard/asus-rog-strix-z790-e-gaming-wifi-lga1700-ddr5-atx"
-COOLERS = {"estimated": "cooler/noctua-nh-d15",
+COOLERS = {"estimated": "cooler/thermalright-peerless-assassin-120-se",
            "measured": "cooler/noctua-nh-l9i-17xx-air-37mm-33-84-cfm-brown-beige",
            "entered": "cooler/deepcool-ak620-zero-dark",
            "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler",
-           "clearance": "cooler/noctua-nh-d15"}
+           "clearance": "cooler/noctua-nh-d15",
+           "connectors": "cooler/noctua-nh-d15"}
 CASE = "case/be-quiet-silent-base-600-atx-mid-tower-black"
 """A tower whose cooler clearance the open data lacks: judged against towers like it."""
-SELECTED = {"clearance": "compat.cooler_height"}
+SELECTED = {"clearance": "compat.cooler_height", "connectors": "power.connectors"}
+CARDS_AND_PSU = ("accelerator/asus-tuf-gaming-oc-geforce-rtx-3090-24-gb",
+                 "accelerator/gigabyte-eagle-geforce-rtx-3090-24gb-gddr6x-black",
+                 "psu/corsair-hx1000i-1000w-80-platinum-certified-fully-modular")
+"""Two RTX 3090s on a supply that lists no PCIe 8-pin count: judged from units like it."""
 ENTERED = ("cooling_capacity_w", 260, "DeepCool's product page")
 """The AK620 Zero Dark has no height, radiator or rating in the open data: its capacity is
 entered from the box, as a user would with "Enter it…"."""
@@ -36,7 +41,8 @@ NAMES = {"estimated": "Core i9-13900K under an estimated cooler",
          "measured": "Core i9-13900K under a measured cooler",
          "entered": "Core i9-13900K, cooler capacity entered from the box",
          "missing": "Core i9-13900K under a cooler with no figures: enter it",
-         "clearance": "NH-D15 in a tower whose clearance is not published"}
+         "clearance": "NH-D15 in a tower whose clearance is not published",
+         "connectors": "Two RTX 3090s on an HX1000i that lists no PCIe 8-pin count"}
 
 
 def main() -> int:
@@ -56,7 +62,8 @@ def main() -> int:
         UserFiguresStore().save([make_figure(entered, field, value, note)])
     for window, theme, width, height, kind in build_windows(catalog, folder, tuple(COOLERS)):
         tab = window.build_tab
-        chosen = (CPU, BOARD, COOLERS[kind], *((CASE,) if kind == "clearance" else ()))
+        chosen = (CPU, BOARD, COOLERS[kind], *((CASE,) if kind == "clearance" else ()),
+                  *(CARDS_AND_PSU if kind == "connectors" else ()))
         tab.add_parts([p for p in chosen if catalog.find(p)])
         tab.set_name(NAMES[kind])
         tab.undo_stack.setClean()
