@@ -79,6 +79,21 @@ def test_a_measurement_wins_over_the_makers_rating() -> None:
     assert both is not None and both.kind == "measured" and both.high_w < 300
 
 
+def test_a_light_load_held_does_not_lower_the_models_band() -> None:
+    # A 158 mm tower that held a 150 W test load: the model already says more.
+    light = cm.cooler_capacity(_cooler(cooler_kind="air", height_mm=158,
+                                       measured_capacity_at_least_w=150))
+    model = cm.estimated_capacity(_cooler(cooler_kind="air", height_mm=158))
+    assert light is not None and model is not None and model.low_w > 150
+    assert (light.low_w, light.high_w, light.kind) == (model.low_w, model.high_w, "estimated")
+    assert "holding 150 W" in light.basis
+    # A heavy load held raises the low end above the model's.
+    heavy = cm.cooler_capacity(_cooler(cooler_kind="air", height_mm=158,
+                                       measured_capacity_at_least_w=275))
+    assert heavy is not None and heavy.low_w == 275 and heavy.kind == "measured"
+    assert heavy.high_w >= 275
+
+
 def test_on_a_threadripper_a_desktop_estimate_is_only_a_lower_bound() -> None:
     tower = _cooler(cooler_kind="air", height_mm=165)
     band = cm.cooler_capacity(tower, "STR5")
