@@ -126,6 +126,22 @@ def apply_platforms(parts: dict[str, dict[str, Any]], platforms: list[Platform],
             values[field] = value
             figure_sources[(part_id, field)] = (
                 part_id, field, platform.source, platform.source_date,
-                f"platform figure: {platform.name} ({platform.socket})")
+                platform_note(values, platform))
             filled += 1
     return filled
+
+
+_MODEL_NUMBER = re.compile(r"\b[a-z]{0,2}-?\d{3,5}[a-z]{0,3}\b")
+
+
+def platform_note(values: dict[str, Any], platform: Platform) -> str:
+    """How a platform figure reads on a CPU: the vendor's when the platform row's page is
+    this CPU's own; otherwise derived, saying whose page it was read on (every CPU of the
+    platform shares it: the audit found such figures cited as if from the CPU's page)."""
+    numbers = {n.replace("-", "") for n in _MODEL_NUMBER.findall(values.get("name", "").lower())
+               if any(c.isdigit() for c in n) and len(n) >= 4}
+    page = platform.source.lower().replace("-", "")
+    if numbers and any(n in page for n in numbers):
+        return f"platform figure: {platform.name} ({platform.socket})"
+    return (f"derived: the {platform.name} platform's figure ({platform.socket}), shared by "
+            "its CPUs; read on the page cited, which is another CPU's of the platform")

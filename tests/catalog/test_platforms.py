@@ -147,6 +147,21 @@ def test_empty_figures_are_filled_with_the_platform_source(platforms: list[Any])
     assert source[2].startswith("https://") and "LGA4677" in source[4]
 
 
+def test_a_figure_read_on_another_cpus_page_is_derived(platforms: list[Any]) -> None:
+    from dataclasses import replace
+
+    from dlhw_desktop.catalog.platforms import platform_note
+
+    gold = _cpu("Xeon Gold 6430", "LGA4677", "Sapphire Rapids")
+    platform = platform_for(gold, platforms)
+    assert platform is not None
+    sibling = replace(platform, source="https://www.intel.com/sku/xeon-platinum-8480/specs")
+    note = platform_note(gold, sibling)
+    assert note.startswith("derived:") and "another CPU's" in note
+    own = replace(platform, source="https://www.intel.com/sku/xeon-gold-6430/specs")
+    assert platform_note(gold, own).startswith("platform figure:")
+
+
 def test_a_stated_figure_is_never_replaced(platforms: list[Any]) -> None:
     parts = {"cpu/y": _cpu("Ryzen Threadripper PRO 7995WX", "sTR5", pcie_lanes=128,
                            ecc_support=False) | {"id": "cpu/y"}}
