@@ -53,7 +53,7 @@ def estimate_models() -> list[dict[str, str | int | float]]:
          "error": f"held out: {cc.LEAVE_OUT_ERROR['false_pass_share']:.1%} of passes and "
                   f"{cc.LEAVE_OUT_ERROR['false_fail_share']:.1%} of fails wrong"},
         {"figure": "power supply PCIe 8-pin and 16-pin counts",
-         "measured": sum(row[2] for row in pc.CONNECTOR_BANDS.values()),
+         "measured": pc.PUBLISHED_COUNTS,
          "basis": "5th-95th percentile of units of the same wattage class, with or without "
                   "a native 16-pin",
          "error": f"held out: {pc.LEAVE_OUT_ERROR['false_pass_share']:.1%} of passes and "

@@ -96,7 +96,7 @@ def test_the_command_prints_a_table_per_category() -> None:
     towers = sum(row[2] for key, row in case_clearance_model.CLEARANCE_BANDS.items()
                  if key[1] == "all")
     assert f"tower cooler clearance: {towers:,} measured" in result.stdout
-    counts = sum(row[2] for row in psu_connector_model.CONNECTOR_BANDS.values())
+    counts = psu_connector_model.PUBLISHED_COUNTS
     assert f"power supply PCIe 8-pin and 16-pin counts: {counts:,} measured" in result.stdout
 
 

@@ -39,7 +39,7 @@ def test_unlisted_8pins_get_a_verdict_from_units_like_it(
     # Two 8-pins per RX 7900 XTX against 950-1,199 W units with no 16-pin.
     psu = older_unit(parts, 1000)
     r = connectors(make_build((parts.rx_7900_xtx(), cards), psu))
-    low, high, units = CONNECTOR_BANDS[("connectors_pcie_8pin", "no 16-pin", "950-1,199 W")]
+    low, high, units, _ = CONNECTOR_BANDS[("connectors_pcie_8pin", "no 16-pin", "950-1,199 W")]
     assert (2 * cards <= low) == (status == "pass")
     assert (2 * cards > high) == (status == "fail")
     assert r.status == status
@@ -52,10 +52,21 @@ def test_unlisted_8pins_get_a_verdict_from_units_like_it(
 def test_a_16pin_card_on_an_older_unit_counts_its_adapter(
         parts: PartFactory, make_build: MakeBuild) -> None:
     r = connectors(make_build(parts.rtx_4090(), older_unit(parts, 650)))
-    low, high, _ = CONNECTOR_BANDS[("connectors_pcie_8pin", "no 16-pin", "550-749 W")]
+    low, high, _, _ = CONNECTOR_BANDS[("connectors_pcie_8pin", "no 16-pin", "550-749 W")]
     assert low < 3 <= high  # a 450 W card's adapter takes three 8-pins
     assert r.status == "warn" and "16-pin adapters (3x 8-pin)" in r.message
     assert "no native 16-pin counted" in r.message and "ATX 2.52" in r.message
+
+
+def test_a_small_class_is_pooled_with_the_classes_below_it(parts: PartFactory) -> None:
+    # Few 1,500 W+ ATX 3.x units publish their 16-pin count: those of 950 W and up answer,
+    # and the check says which units it read.
+    band = connector_band(parts.prime_tx_1600(connectors_12vhpwr=None), "connectors_12vhpwr")
+    low, high, units, span = CONNECTOR_BANDS[("connectors_12vhpwr", "ATX 3.x",
+                                              "1,500 W and up")]
+    assert band is not None and span == "950 W and up" and units >= 20
+    assert (band.low, band.high, band.watt_class) == (low, high, span)
+    assert "ATX 3.x units of 950 W and up" in band.describe()
 
 
 def test_a_listed_count_wins_over_the_estimate(parts: PartFactory,
@@ -66,11 +77,11 @@ def test_a_listed_count_wins_over_the_estimate(parts: PartFactory,
 
 
 def test_no_estimate_without_enough_units_like_it(parts: PartFactory) -> None:
-    # A 16-pin count is estimated for ATX 3.x units only; and too few 1,500 W ATX 3.x
-    # units publish theirs for a band.
+    # A 16-pin count is estimated for ATX 3.x units only; and too few ATX 3.x units under
+    # 750 W publish theirs for a band, even pooled.
     assert connector_band(parts.evga_850_g5(connectors_12vhpwr=None),
                           "connectors_12vhpwr") is None
-    assert connector_band(parts.prime_tx_1600(connectors_12vhpwr=None),
+    assert connector_band(parts.rm750e(wattage_w=650, connectors_12vhpwr=None),
                           "connectors_12vhpwr") is None
     assert connector_band(parts.prime_tx_1600(wattage_w=None),
                           "connectors_pcie_8pin") is None

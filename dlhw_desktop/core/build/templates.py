@@ -210,6 +210,10 @@ TEMPLATES: tuple[Template, ...] = (
             tier__gpu=_TIER_GPU_DEMANDING,
             power__circuit=("~1.9 kW at the wall is over a 120 V / 15 A circuit's 1,440 W "
                             "continuous limit; it is meant for a 20 A or 230 V circuit."),
+            power__connectors=("The catalog lists no cable counts for this 2,200 W unit: "
+                               "the check reads units of its class, which may have too few "
+                               "16-pin cables for four cards; enter the unit's counts from "
+                               "its box to settle it."),
         ),
     ),
     Template(

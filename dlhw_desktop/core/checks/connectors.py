@@ -208,6 +208,8 @@ def _estimated(psu: Part, demand: _Demand, count: int, have_h: float | None,
                have_8: float | None, fields: list[str]) -> CheckResult | None:
     """The cards judged at both ends of the counts of units like this one, where the unit
     lists none (``psu_connector_model``); None when no band applies."""
+    if have_8 is None and PCIE_8PIN not in fields:
+        fields = [*fields, PCIE_8PIN]  # a 16-pin short of the need is fed by 8-pin adapters
     found = {field: connector_band(psu, field) for field in fields}
     bands = {field: band for field, band in found.items() if band is not None}
     if len(bands) < len(fields):
