@@ -9,6 +9,7 @@ from dlhw_desktop.core.checks._util import (
 )
 from dlhw_desktop.core.checks.case_clearance_model import ClearanceBand, clearance_band
 from dlhw_desktop.core.checks.context import CheckContext
+from dlhw_desktop.core.checks.radiator_model import RadiatorGroup, radiator_group
 from dlhw_desktop.core.compat.vocabulary import socket_list
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
@@ -90,6 +91,10 @@ def check_radiator(ctx: CheckContext) -> list[CheckResult]:
     figures = {"radiator_mm": radiator, "max_radiator_mm": mount}
     absent = [(p, f) for p, f, v in ((cooler, "radiator_mm", radiator),
                                      (case, "max_radiator_mm", mount)) if v is None]
+    if radiator is not None and mount is None:
+        group = radiator_group(case)
+        if group is not None:
+            return [_estimated_radiator(cooler, case, radiator, group)]
     if absent:
         return [CheckResult("compat.radiator", "compatibility", "unknown",
                             f"Radiator fit unknown: {missing(absent)}", figures, ids)]
@@ -105,6 +110,34 @@ def check_radiator(ctx: CheckContext) -> list[CheckResult]:
                         figures, ids,
                         "Choose an AIO with a smaller radiator, an air cooler, or a larger "
                         "case.")]
+
+
+def _estimated_radiator(cooler: Part, case: Part, radiator: float,
+                        group: RadiatorGroup) -> CheckResult:
+    """The radiator against the towers like this case whose largest radiator is published
+    (``radiator_model``); passes only where every one of them takes it, else warns."""
+    towers = f"{group.models} tower models with {group.gpu_bin} mm for a graphics card"
+    shown = f"{group.low_mm:.0f}–{group.high_mm:.0f} mm"
+    basis = (FigureUse(case.id, case.display_name, "max_radiator_mm", "largest radiator",
+                       shown, "estimated",
+                       f"smallest and largest of {towers} in the catalog"),)
+    figures = {"radiator_mm": radiator, "max_radiator_mm": None,
+               "estimated_radiator_low_mm": group.low_mm,
+               "estimated_radiator_high_mm": group.high_mm}
+    head = (f"{cooler.display_name}'s {radiator:.0f} mm radiator in {case.display_name}, "
+            f"whose largest radiator is not in the catalog: the {towers} whose figure is "
+            f"published mount {shown}")
+    if radiator <= group.low_mm:
+        status: Status = "pass"
+        verdict = "every one of them takes it (estimated)"
+    else:
+        status = "warn"
+        verdict = "not all of them take it; check the case's specification"
+    return CheckResult(
+        "compat.radiator", "compatibility", status, f"{head}: {verdict}", figures,
+        (cooler.id, case.id),
+        "" if status == "pass" else "Enter the case's largest radiator, or choose a "
+        "smaller radiator or an air cooler.", basis, ((case.id, "max_radiator_mm"),))
 
 
 def check_cooler_socket(ctx: CheckContext) -> list[CheckResult]:

@@ -179,8 +179,10 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
                               "beside a measurement",
     },
     Category.CASE: {
-        "max_radiator_mm": "read only when the build's cooler is an AIO; then the radiator "
-                           "check says unknown without it",
+        "max_radiator_mm": "read only when the build's cooler is an AIO; without it a "
+                           "tower is judged against towers with a similar graphics "
+                           "clearance whose figure is published (radiator_model), else "
+                           "the radiator check says unknown",
         "heat_capacity_w": "most cases publish no heat figure: judged only when known",
         "fans_included": "the airflow check assumes a typical tower's three 140 mm fans "
                          "without it, said so, and offers to enter it",
