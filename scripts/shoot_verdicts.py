@@ -2,8 +2,9 @@
 i9-13900K at its 253 W under a Thermalright Peerless Assassin 120 SE) and a measured one
 (the same CPU under the 37 mm NH-L9i-17xx), at 1600x1000 and 1280x720, light and dark; the
 cooler's height judged in a tower whose clearance is estimated from towers like it; two
-cards' cables judged on a supply whose count is estimated from units like it; and a
-cooler whose capacity the user entered from the box ("your figure").
+cards' cables judged on a supply whose count is estimated from units like it; a 360 mm
+AIO in a tower whose largest radiator is estimated from towers like it; and a cooler whose
+capacity the user entered from the box ("your figure").
 
 Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR]   (default docs/screenshots)
 Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
@@ -24,10 +25,14 @@ COOLERS = {"estimated": "cooler/thermalright-peerless-assassin-120-se",
            "entered": "cooler/deepcool-ak620-zero-dark",
            "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler",
            "clearance": "cooler/noctua-nh-d15",
-           "connectors": "cooler/noctua-nh-d15"}
+           "connectors": "cooler/noctua-nh-d15",
+           "radiator": "cooler/arctic-liquid-freezer-iii-pro-360mm-black"}
 CASE = "case/be-quiet-silent-base-600-atx-mid-tower-black"
 """A tower whose cooler clearance the open data lacks: judged against towers like it."""
-SELECTED = {"clearance": "compat.cooler_height", "connectors": "power.connectors"}
+SELECTED = {"clearance": "compat.cooler_height", "connectors": "power.connectors",
+            "radiator": "compat.radiator"}
+BIG_TOWER = "case/fractal-design-meshify-2-atx-mid-tower-black"
+"""A tower whose largest radiator the open data lacks: judged against towers like it."""
 CARDS_AND_PSU = ("accelerator/asus-tuf-gaming-oc-geforce-rtx-3090-24-gb",
                  "accelerator/gigabyte-eagle-geforce-rtx-3090-24gb-gddr6x-black",
                  "psu/corsair-hx1000i-1000w-80-platinum-certified-fully-modular")
@@ -42,7 +47,8 @@ NAMES = {"estimated": "Core i9-13900K under an estimated cooler",
          "entered": "Core i9-13900K, cooler capacity entered from the box",
          "missing": "Core i9-13900K under a cooler with no figures: enter it",
          "clearance": "NH-D15 in a tower whose clearance is not published",
-         "connectors": "Two RTX 3090s on an HX1000i that lists no PCIe 8-pin count"}
+         "connectors": "Two RTX 3090s on an HX1000i that lists no PCIe 8-pin count",
+         "radiator": "A 360 mm AIO in a tower whose largest radiator is not published"}
 
 
 def main() -> int:
@@ -63,6 +69,7 @@ def main() -> int:
     for window, theme, width, height, kind in build_windows(catalog, folder, tuple(COOLERS)):
         tab = window.build_tab
         chosen = (CPU, BOARD, COOLERS[kind], *((CASE,) if kind == "clearance" else ()),
+                  *((BIG_TOWER,) if kind == "radiator" else ()),
                   *(CARDS_AND_PSU if kind == "connectors" else ()))
         tab.add_parts([p for p in chosen if catalog.find(p)])
         tab.set_name(NAMES[kind])
