@@ -139,7 +139,7 @@ def platform_note(values: dict[str, Any], platform: Platform) -> str:
     this CPU's own; otherwise derived, saying whose page it was read on (every CPU of the
     platform shares it: the audit found such figures cited as if from the CPU's page)."""
     numbers = {n.replace("-", "") for n in _MODEL_NUMBER.findall(values.get("name", "").lower())
-               if any(c.isdigit() for c in n) and len(n) >= 4}
+               if len(n) >= 4}
     page = platform.source.lower().replace("-", "")
     if numbers and any(n in page for n in numbers):
         return f"platform figure: {platform.name} ({platform.socket})"

@@ -64,19 +64,11 @@ def test_small_bins_fall_back_to_the_whole_class(parts: PartFactory) -> None:
 @pytest.mark.catalog
 def test_the_bands_are_the_fit_of_the_bundled_catalog(catalog_path: object) -> None:
     from dlhw_desktop.catalog.store import Catalog
-    from dlhw_desktop.core.checks.case_clearance_model import (
-        bands,
-        board_class,
-        gpu_bin,
-        leave_out,
-    )
+    from dlhw_desktop.core.checks.case_clearance_model import bands, leave_out, rows
     from dlhw_desktop.core.fields import Category
 
-    data = [(board_class(c) or "", gpu_bin(c.number("max_gpu_length_mm")), clearance)
-            for c in Catalog.open(catalog_path).parts(Category.CASE)
-            if c.text("case_kind").lower() == "tower" and board_class(c)
-            and (clearance := c.number("max_cooler_height_mm")) is not None]
-    assert bands(data) == CLEARANCE_BANDS, "refit: python scripts/fit_case_clearance.py"
+    data = rows(Catalog.open(catalog_path).parts(Category.CASE))
+    assert bands(data) == CLEARANCE_BANDS, "refit: python scripts/fit_estimates.py"
     error = leave_out(data)
     for key, share in LEAVE_OUT_ERROR.items():
         assert error[key] == pytest.approx(share, abs=0.002), (key, error)

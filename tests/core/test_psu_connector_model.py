@@ -98,7 +98,7 @@ def test_the_bands_are_the_fit_of_the_bundled_catalog(catalog_path: object) -> N
     from dlhw_desktop.core.fields import Category
 
     data = rows(Catalog.open(catalog_path).parts(Category.PSU))
-    assert bands(data) == CONNECTOR_BANDS, "refit: python scripts/fit_psu_connectors.py"
+    assert bands(data) == CONNECTOR_BANDS, "refit: python scripts/fit_estimates.py"
     error = leave_out(data)
     assert error["false_pass_share"] == LEAVE_OUT_ERROR["false_pass_share"]
     assert error["false_fail_share"] == LEAVE_OUT_ERROR["false_fail_share"]

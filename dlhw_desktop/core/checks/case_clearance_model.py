@@ -10,7 +10,7 @@ those towers' published clearances, the 5th and 95th percentiles make a band:
 - one taller than its high end fits at most 5 %: fail, estimated;
 - between: warn, and ask for the case's figure.
 
-``CLEARANCE_BANDS`` is fitted by ``scripts/fit_case_clearance.py`` from the catalog (a
+``CLEARANCE_BANDS`` is fitted by ``scripts/fit_estimates.py`` from the catalog (a
 test refits it from the bundled catalog and fails if it drifts). Held out one case at a
 time over coolers of 120-200 mm (1,209 towers), the band's verdicts were wrong on 0.8 %
 of its 8,872 passes (a cooler passed that the held-out case does not take) and 2.7 % of
@@ -112,6 +112,18 @@ def clearance_band(case: Part) -> ClearanceBand | None:
 
 Row = tuple[str, str, float]
 """One tower with a published clearance: (board class, graphics-card bin, clearance mm)."""
+
+
+def rows(cases: Iterable[Part]) -> list[Row]:
+    """Every tower with a published clearance, as the bands are keyed."""
+    found: list[Row] = []
+    for case in cases:
+        clearance = case.number("max_cooler_height_mm")
+        board = board_class(case)
+        if case.text("case_kind").lower() != "tower" or clearance is None or board is None:
+            continue
+        found.append((board, gpu_bin(case.number("max_gpu_length_mm")), clearance))
+    return found
 
 
 def bands(data: Iterable[Row]) -> dict[tuple[str, str], tuple[float, float, int]]:

@@ -256,5 +256,5 @@ def _estimated(psu: Part, demand: _Demand, count: int, have_h: float | None,
         + (f" for the 16-pin adapters ({adapters}x 8-pin)" if adapters else "")
         + (_no_native_note(psu) if demand.no_native and demand.need.hpwr else "")
         + f" (estimated: {what})",
-        figures, demand.ids, "Check the unit's cables: enter its PCIe 8-pin count from its "
+        figures, demand.ids, "Check the unit's cables: enter its cable counts from its "
         "manual or box.", uses, needs)

@@ -12,7 +12,7 @@ percentiles make a band, and the check judges the cards' needs at both ends:
 - too few even at its high end (at most 5 % have more): fail, estimated;
 - between: warn, and ask for the unit's figure.
 
-``CONNECTOR_BANDS`` is fitted by ``scripts/fit_psu_connectors.py`` from the catalog (a
+``CONNECTOR_BANDS`` is fitted by ``scripts/fit_estimates.py`` from the catalog (a
 test refits it from the bundled catalog and fails if it drifts). Held out one unit at a
 time (2,452 published counts), needs of 1-8 cables judged against the band of the others
 were wrong on 0.6 % of 4,131 passes (a pass the unit cannot feed) and 0.8 % of 7,812 fails

@@ -12,10 +12,11 @@ fails a build, since a handful of models cannot show what a case does not take.
 
 Only groups with at least ``MIN_MODELS`` models answer (towers with 380 mm of graphics
 clearance or more, today); smaller towers stay unknown. ``RADIATOR_GROUPS`` is fitted by
-``fit`` from the catalog (a test refits it from the bundled catalog and fails if it drifts);
-``LEAVE_OUT_ERROR`` is each model left out in turn and radiators of 120-480 mm judged against
-the rest of its group: 1 of 51 passes was wrong (a 420 mm radiator passed for the Antec
-P120 Crystal, which mounts 360 mm, when the other five towers over 420 mm all take 420).
+``scripts/fit_estimates.py`` from the catalog (a test refits it from the bundled catalog
+and fails if it drifts); ``LEAVE_OUT_ERROR`` is each model left out in turn and radiators
+of 120-480 mm judged against the rest of its group: 1 of 51 passes was wrong (a 420 mm
+radiator passed for the Antec P120 Crystal, which mounts 360 mm, when the other five
+towers over 420 mm all take 420).
 """
 
 from __future__ import annotations
