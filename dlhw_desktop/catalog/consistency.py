@@ -15,7 +15,11 @@ accept, and every accepted exception names its source. The checks:
   chip's, or whose memory differs from its chip's;
 - ``duplicate_name``: two parts of one category and maker with the same name;
 - ``clearance``: a case whose cooler clearance is not less than its width;
-- ``sparse_ratio``: a sparse figure not 2x its dense figure (2:4 sparsity), 5 % either way.
+- ``sparse_ratio``: a sparse figure not 2x its dense figure (2:4 sparsity), 5 % either way;
+- ``barebone_price``: a GPU server platform sold without its GPUs (not a complete system)
+  whose price is at least half of what its GPUs cost (GPU count x the cheapest supported
+  module's price): a configured system's listing filed as the platform's price, which a
+  build would count twice, once in the platform and once in its GPUs.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ EXCEPTION_COLUMNS = ("rule", "part_id", "source", "source_date", "note")
 PERF_SPREAD = 3.0
 CARD_POWER = (0.7, 1.3)
 SPARSE_RATIO = (1.9, 2.1)
+BAREBONE_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -54,7 +59,8 @@ def violations(path: Path, areas: dict[str, float] | None = None) -> list[Violat
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
         found = (_per_watt(conn) + _per_area(conn, areas or {}) + _cards(conn)
-                 + _duplicates(conn) + _clearances(conn) + _sparse(conn))
+                 + _duplicates(conn) + _clearances(conn) + _sparse(conn)
+                 + _barebone_prices(conn))
     finally:
         conn.close()
     return sorted(found)
@@ -153,4 +159,20 @@ def _sparse(conn: sqlite3.Connection) -> list[Violation]:
             if not SPARSE_RATIO[0] <= s / d <= SPARSE_RATIO[1]:
                 out.append(Violation("sparse_ratio", part_id,
                                      f"{sparse} {s:g} is {s / d:.2f}x {dense} {d:g}"))
+    return out
+
+
+def _barebone_prices(conn: sqlite3.Connection) -> list[Violation]:
+    module_price = dict(conn.execute(
+        "SELECT id, price_usd FROM parts WHERE category = 'accelerator' AND price_usd > 0"))
+    out = []
+    rows = conn.execute(
+        "SELECT id, price_usd, gpu_count, supported_gpus FROM parts WHERE category = 'server' "
+        "AND coalesce(complete_system, 0) = 0 AND price_usd > 0 AND gpu_count > 0").fetchall()
+    for part_id, price, count, supported in rows:
+        prices = [module_price[g] for g in (supported or "").split(";") if g in module_price]
+        if prices and price >= BAREBONE_SHARE * count * min(prices):
+            out.append(Violation("barebone_price", part_id,
+                                 f"${price:,.0f} for a platform without GPUs, against "
+                                 f"{count} x ${min(prices):,.0f} for its GPUs"))
     return out

@@ -58,6 +58,13 @@ def test_each_check_finds_its_defect(tmp_path: Path) -> None:
     add("accelerator/s", fp16_tensor_tflops=100, fp16_tensor_tflops_sparse=400)
     add("case/a", "case", "X", name="Box", max_cooler_height_mm=250, case_width_mm=220)
     add("case/b", "case", "x", name="box")
+    add("accelerator/m", price_usd=30000)
+    add("server/bare", "server", complete_system=0, gpu_count=8,
+        supported_gpus="accelerator/m", price_usd=296644)
+    add("server/ok", "server", complete_system=0, gpu_count=8,
+        supported_gpus="accelerator/m", price_usd=40000)
+    add("server/dgx", "server", complete_system=1, gpu_count=8,
+        supported_gpus="accelerator/m", price_usd=375000)
     conn.commit()
     conn.close()
     found = {(v.rule, v.part_id) for v in violations(path, {"accelerator/c3": 100.0,
@@ -66,4 +73,5 @@ def test_each_check_finds_its_defect(tmp_path: Path) -> None:
                                                             "accelerator/c2": 500.0})}
     assert found == {("tflops_per_watt", "accelerator/c3"), ("tflops_per_mm2", "accelerator/c3"),
                      ("card_vs_chip", "accelerator/card"), ("sparse_ratio", "accelerator/s"),
-                     ("clearance", "case/a"), ("duplicate_name", "case/a")}
+                     ("clearance", "case/a"), ("duplicate_name", "case/a"),
+                     ("barebone_price", "server/bare")}
