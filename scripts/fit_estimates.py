@@ -1,7 +1,8 @@
 """Refit the models behind the checks' estimated figures from the catalog, and measure
 each held out (run after rebuilding the catalog; a test fails when a model drifts).
 
-    python scripts/fit_estimates.py [--catalog catalog.db] [clearance|connectors|radiators ...]
+    python scripts/fit_estimates.py [--catalog catalog.db] [MODEL ...]  (clearance, connectors,
+                                                                      radiators, spacing)
 
 For each model it prints the constants to paste into its module and its error on rows left
 out of the fit:
@@ -10,7 +11,9 @@ out of the fit:
 - connectors: ``CONNECTOR_BANDS`` (core/checks/psu_connector_model.py), supplies' PCIe 8-pin
   and 16-pin counts; each unit left out, needs of 1-8 cables judged;
 - radiators: ``RADIATOR_GROUPS`` (core/checks/radiator_model.py), towers' largest radiator;
-  each model left out, AIOs of 120-480 mm judged.
+  each model left out, AIOs of 120-480 mm judged;
+- spacing: ``SPACING_ATX`` (core/checks/slot_spacing_model.py), ATX boards' x16 spacing;
+  each model left out, first cards of 1-4 slots judged.
 """
 
 from __future__ import annotations
@@ -20,7 +23,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from dlhw_desktop.catalog.store import Catalog
-from dlhw_desktop.core.checks import case_clearance_model, psu_connector_model, radiator_model
+from dlhw_desktop.core.checks import (
+    case_clearance_model,
+    psu_connector_model,
+    radiator_model,
+    slot_spacing_model,
+)
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.parts import Part
 
@@ -34,6 +42,9 @@ MODELS: dict[str, Model] = {
                    psu_connector_model.leave_out, "published cable counts"),
     "radiators": (Category.CASE, radiator_model.models, radiator_model.fit,
                   radiator_model.leave_out, "tower models with a published largest radiator"),
+    "spacing": (Category.MOTHERBOARD, slot_spacing_model.models,
+                lambda data: {"SPACING_ATX": slot_spacing_model.fit(data)},
+                slot_spacing_model.leave_out, "ATX board models with a published x16 spacing"),
 }
 
 

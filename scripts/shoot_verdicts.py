@@ -6,7 +6,9 @@ cards' cables judged on a supply whose count is estimated from units like it; a 
 AIO in a tower whose largest radiator is estimated from towers like it; and a cooler whose
 capacity the user entered from the box ("your figure").
 
-Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR]   (default docs/screenshots)
+Usage: .venv/bin/python scripts/shoot_verdicts.py [OUT_DIR [KIND ...]]
+(default docs/screenshots, every kind; two RTX 3090s on an ATX board whose x16 spacing is
+estimated from boards like it is the kind "spacing")
 Run under Xvfb (scripts/xvfb-session.sh) or with QT_QPA_PLATFORM=offscreen.
 """
 
@@ -26,17 +28,20 @@ COOLERS = {"estimated": "cooler/thermalright-peerless-assassin-120-se",
            "missing": "cooler/thermaltake-ux200-argb-lighting-cpu-cooler",
            "clearance": "cooler/noctua-nh-d15",
            "connectors": "cooler/noctua-nh-d15",
-           "radiator": "cooler/arctic-liquid-freezer-iii-pro-360mm-black"}
+           "radiator": "cooler/arctic-liquid-freezer-iii-pro-360mm-black",
+           "spacing": "cooler/noctua-nh-d15"}
 CASE = "case/be-quiet-silent-base-600-atx-mid-tower-black"
 """A tower whose cooler clearance the open data lacks: judged against towers like it."""
 SELECTED = {"clearance": "compat.cooler_height", "connectors": "power.connectors",
-            "radiator": "compat.radiator"}
+            "radiator": "compat.radiator", "spacing": "compat.x16_slots"}
 BIG_TOWER = "case/fractal-design-meshify-2-atx-mid-tower-black"
 """A tower whose largest radiator the open data lacks: judged against towers like it."""
 CARDS_AND_PSU = ("accelerator/asus-tuf-gaming-oc-geforce-rtx-3090-24-gb",
                  "accelerator/gigabyte-eagle-geforce-rtx-3090-24gb-gddr6x-black",
                  "psu/corsair-hx1000i-1000w-80-platinum-certified-fully-modular")
 """Two RTX 3090s on a supply that lists no PCIe 8-pin count: judged from units like it."""
+SPACING_BOARD = "motherboard/asus-z690-rog-maximus-hero-lga1700-ddr5-atx"
+"""An ATX board with two x16 slots whose positions the catalog lacks."""
 ENTERED = ("cooling_capacity_w", 260, "DeepCool's product page")
 """The AK620 Zero Dark has no height, radiator or rating in the open data: its capacity is
 entered from the box, as a user would with "Enter it…"."""
@@ -48,7 +53,8 @@ NAMES = {"estimated": "Core i9-13900K under an estimated cooler",
          "missing": "Core i9-13900K under a cooler with no figures: enter it",
          "clearance": "NH-D15 in a tower whose clearance is not published",
          "connectors": "Two RTX 3090s on an HX1000i that lists no PCIe 8-pin count",
-         "radiator": "A 360 mm AIO in a tower whose largest radiator is not published"}
+         "radiator": "A 360 mm AIO in a tower whose largest radiator is not published",
+         "spacing": "Two RTX 3090s on an ATX board whose x16 spacing is not published"}
 
 
 def main() -> int:
@@ -66,11 +72,13 @@ def main() -> int:
     if entered is not None:
         field, value, note = ENTERED
         UserFiguresStore().save([make_figure(entered, field, value, note)])
-    for window, theme, width, height, kind in build_windows(catalog, folder, tuple(COOLERS)):
+    kinds = tuple(sys.argv[2:]) or tuple(COOLERS)
+    for window, theme, width, height, kind in build_windows(catalog, folder, kinds):
         tab = window.build_tab
-        chosen = (CPU, BOARD, COOLERS[kind], *((CASE,) if kind == "clearance" else ()),
+        board = SPACING_BOARD if kind == "spacing" else BOARD
+        chosen = (CPU, board, COOLERS[kind], *((CASE,) if kind == "clearance" else ()),
                   *((BIG_TOWER,) if kind == "radiator" else ()),
-                  *(CARDS_AND_PSU if kind == "connectors" else ()))
+                  *(CARDS_AND_PSU if kind in ("connectors", "spacing") else ()))
         tab.add_parts([p for p in chosen if catalog.find(p)])
         tab.set_name(NAMES[kind])
         tab.undo_stack.setClean()

@@ -12,6 +12,7 @@ from dlhw_desktop.core.checks import (
     cooler_model,
     psu_connector_model,
     radiator_model,
+    slot_spacing_model,
 )
 from dlhw_desktop.core.fields import FIELDS_BY_NAME, Category
 
@@ -41,7 +42,7 @@ def estimate_models() -> list[dict[str, str | int | float]]:
     """The models that give a verdict where a maker publishes no figure: what each rests
     on and its error on rows left out of its fit."""
     cm, cc, pc = cooler_model, case_clearance_model, psu_connector_model
-    rm = radiator_model
+    rm, sm = radiator_model, slot_spacing_model
     towers = max(row[2] for key, row in cc.CLEARANCE_BANDS.items() if key[1] == "all")
     return [
         {"figure": "air cooler heat capacity", "measured": cm.AIR_MEASURED,
@@ -70,6 +71,11 @@ def estimate_models() -> list[dict[str, str | int | float]]:
                   "clearance (passes only; never fails)",
          "error": f"held out: {rm.LEAVE_OUT_ERROR['false_pass_share']:.1%} of "
                   f"{rm.LEAVE_OUT_ERROR['passes']} passes wrong"},
+        {"figure": "x16 slot spacing (two cards, ATX)", "measured": sm.SPACING_ATX[2],
+         "basis": "smallest spacing of the first two x16 slots of ATX boards with 2-4 x16 "
+                  "slots whose layout is published (passes only; never fails)",
+         "error": f"held out: {sm.LEAVE_OUT_ERROR['false_pass_share']:.1%} of "
+                  f"{sm.LEAVE_OUT_ERROR['passes']} passes wrong"},
     ]
 
 

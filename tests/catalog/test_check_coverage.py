@@ -112,7 +112,8 @@ def test_the_command_prints_json_and_markdown() -> None:
     assert "| Estimated figure | Measured rows |" in markdown
     assert [m["figure"] for m in data["estimate_models"]] == [
         "air cooler heat capacity", "AIO heat capacity", "tower cooler clearance",
-        "power supply PCIe 8-pin and 16-pin counts", "tower largest radiator"]
+        "power supply PCIe 8-pin and 16-pin counts", "tower largest radiator",
+        "x16 slot spacing (two cards, ATX)"]
 
 
 @pytest.mark.parametrize("args", [("--markdown",)])

@@ -86,14 +86,6 @@ def test_cooler_inputs_apply_by_kind(kind: str | None, height: bool, radiator: b
     assert applies_to(_spec(Category.COOLER, "radiator_mm"), cooler) is radiator
 
 
-@pytest.mark.parametrize(("slots", "applies"), [(0, False), (1, False), (1.0, False),
-                                                (2, True), (7, True), (None, True)])
-def test_slot_spacing_applies_only_to_boards_with_two_x16_slots(
-        parts: PartFactory, slots: float | None, applies: bool) -> None:
-    board = parts.proart_x670e(pcie_x16_slots=slots)
-    assert applies_to(_spec(Category.MOTHERBOARD, "x16_slot_spacing"), board) is applies
-
-
 @pytest.mark.parametrize("cards", [1, 2])
 def test_a_one_slot_board_never_asks_for_the_spacing(
         parts: PartFactory, make_build: MakeBuild, cards: int) -> None:

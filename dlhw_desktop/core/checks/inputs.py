@@ -82,12 +82,6 @@ CHECK_INPUTS: dict[Category, tuple[CheckInput, ...]] = {
         CheckInput("memory_slots", ("memory.slots",)),
         CheckInput("max_memory_gb", ("memory.capacity",)),
         CheckInput("pcie_x16_slots", ("compat.x16_slots",)),
-        # Read only when two or more cards share the board's x16 slots: a board with one
-        # (or none) never needs it.
-        # Without it, cards that fit whatever the spacing still pass (``check_x16_slots``
-        # skips a card's width in x16 slots); wider cards stay unknown.
-        CheckInput("x16_slot_spacing", ("compat.x16_slots",),
-                   ("pcie_x16_slots", frozenset({"0", "1"}))),
         CheckInput("board_form_factor", ("compat.board_size",)),
     ),
     Category.MEMORY: (
@@ -156,6 +150,11 @@ OPTIONAL_INPUTS: dict[Category, dict[str, str]] = {
         "sustained_power_w": "without it the CPU is judged at its base power (TDP), said so",
     },
     Category.MOTHERBOARD: {
+        "x16_slot_spacing": "read only when two or more cards share the board's x16 slots; "
+                            "without it cards that fit whatever the spacing pass, a board "
+                            "with an x16 slot at every position is read as 1 (derived), two "
+                            "cards on an ATX board are judged against the ATX boards whose "
+                            "layout is published (slot_spacing_model), else unknown",
         "pcie_x4_x8_slots": "read only when there are more cards than x16 slots: slots the "
                             "open data lists as x4/x8 may be full-length, so that is a "
                             "warning, not a failure",

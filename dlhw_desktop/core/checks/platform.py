@@ -37,11 +37,15 @@ from dlhw_desktop.core.checks.cooler_mounting import (
     check_cooler_socket,
     check_radiator,
 )
+from dlhw_desktop.core.checks.slot_spacing_model import (
+    fit_whatever_the_spacing,
+    unpublished_spacing,
+)
 from dlhw_desktop.core.compat.vocabulary import form_list, norm_form, norm_socket
 from dlhw_desktop.core.fields import Category
 from dlhw_desktop.core.limits import INTEGRATED_FORM
 from dlhw_desktop.core.parts import Part
-from dlhw_desktop.core.verdict import CheckResult, FigureUse, Status
+from dlhw_desktop.core.verdict import CheckResult, Status
 
 ESSENTIAL = (
     ("cpu", "CPU"), ("motherboard", "motherboard"), ("memory", "memory"),
@@ -241,8 +245,10 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
     spacing = board.number("x16_slot_spacing")
     absent = [(p, "slot_width") for p, w in zip(cards, widths, strict=True) if w is None]
     if spacing is None and not absent:
-        bound = _fit_whatever_the_spacing(cards, [w or 0 for w in widths], int(slots), ids,
-                                          figures, board)
+        known_widths = [w or 0 for w in widths]
+        bound = (fit_whatever_the_spacing(cards, known_widths, int(slots), ids, figures, board)
+                 or unpublished_spacing(board, known_widths, int(slots), positions, figures,
+                                        ids))
         if bound is not None:
             return [bound]
     if spacing is None:
@@ -265,32 +271,6 @@ def check_x16_slots(ctx: CheckContext) -> list[CheckResult]:
         "compat.x16_slots", "compatibility", "pass",
         f"{n} cards fit {board.display_name}'s {slots:.0f} x16 slots "
         f"({_positions(spacing)} apart)", figures, ids)]
-
-
-def _fit_whatever_the_spacing(cards: list[Part], widths: list[int], slots: int,
-                              ids: tuple[str, ...], figures: dict[str, float | int | str | None],
-                              board: Part) -> CheckResult | None:
-    """A pass that holds for any spacing, or None. The board's x16 slots sit at distinct
-    slot positions, so its i-th and j-th x16 slots are at least j - i positions apart:
-    skipping w - 1 x16 slots after a w-slot card leaves it room whatever the spacing.
-    The widest card goes last (``ordered_cards``), which skips the fewest slots."""
-    chosen: list[int] = []
-    index = 0
-    for width in widths:
-        chosen.append(index)
-        index += width
-    if chosen[-1] >= slots:
-        return None
-    used = ", ".join(str(i + 1) for i in chosen)
-    basis = (FigureUse(board.id, board.display_name, "x16_slot_spacing", "x16 slot spacing",
-                       "at least 1 position between neighbouring x16 slots", "derived",
-                       "slots sit at distinct positions"),)
-    return CheckResult(
-        "compat.x16_slots", "compatibility", "pass",
-        f"{len(cards)} cards fit {board.display_name}'s {slots} x16 slots whatever their "
-        f"spacing: in x16 slots {used}, each card has at least its width before the next "
-        "(the spacing is not in the catalog; enter it for the exact layout)",
-        figures, ids, basis=basis, needs=((board.id, "x16_slot_spacing"),))
 
 
 def check_case_slots(ctx: CheckContext) -> list[CheckResult]:
