@@ -61,13 +61,16 @@ def run() -> dict[str, object]:
         op = rng.random()
         if op < 0.45 or not items:
             part = rng.choice(pool)
-            stack.push(AddPartCommand(build, part, 1 if slot_for(part).single else 2))
+            quantity = min(1 if slot_for(part).single else 2, build.room_for(part))
+            if quantity > 0:  # as the planner does: never past a kind's limit
+                stack.push(AddPartCommand(build, part, quantity))
         elif op < 0.65:
             stack.push(RemovePartCommand(build, rng.choice(items).part.id))
         elif op < 0.8:
             item = rng.choice(items)
             if not item.slot.single:
-                stack.push(SetQuantityCommand(build, item.part.id, rng.randint(1, 6)))
+                most = item.quantity + build.room_for(item.part)
+                stack.push(SetQuantityCommand(build, item.part.id, min(rng.randint(1, 6), most)))
         elif op < 0.9 and stack.canUndo():
             stack.undo()
         elif stack.canRedo():

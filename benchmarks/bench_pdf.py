@@ -24,6 +24,7 @@ from dlhw_desktop.core.build.build import Build
 from dlhw_desktop.core.build.tiers import tiers_from_rows
 from dlhw_desktop.core.build.workload_fit import workload_check
 from dlhw_desktop.core.checks import check_build
+from dlhw_desktop.core.workload.build_workload import BuildWorkload
 from dlhw_desktop.reports.build_sheet import BuildSheet, sheet_from_catalog
 
 GOAL_MS = 1000.0
@@ -43,7 +44,8 @@ WORKLOAD = {"model": "llama-3.1-8b", "mode": "lora", "precision": "BF16", "batch
 
 
 def make_sheet(catalog: Catalog) -> BuildSheet:
-    build = Build("2x RTX 4090 workstation", tier="demanding", workload=WORKLOAD)
+    build = Build("2x RTX 4090 workstation", tier="demanding",
+                  workload=BuildWorkload.from_mapping(WORKLOAD))
     for part_id, quantity in PARTS:
         build.add(catalog.get(part_id), quantity)
     find = PartResolver(catalog).find

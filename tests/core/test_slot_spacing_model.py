@@ -58,16 +58,19 @@ def test_other_forms_stay_unknown(parts: PartFactory, make_build: MakeBuild) -> 
     assert slots_check(make_build(board, (parts.rtx_4090(), 2))).status == "unknown"
 
 
-@pytest.mark.parametrize(("cards", "width", "status"), [(4, 3, "fail"), (5, 2, "fail"),
-                                                        (3, 3, "pass"), (7, 1, "pass")])
+@pytest.mark.parametrize(("cards", "width", "status", "fitting"),
+                         [(4, 3, "fail", 3), (5, 2, "fail", 4), (3, 3, "pass", 3),
+                          (7, 1, "pass", 7)])
 def test_an_all_x16_workstation_board_has_spacing_one(
-        parts: PartFactory, make_build: MakeBuild, cards: int, width: int, status: str) -> None:
+        parts: PartFactory, make_build: MakeBuild, cards: int, width: int, status: str,
+        fitting: int) -> None:
     board = parts.wrx90e_sage(x16_slot_spacing=None)  # 7 x16 slots on a 7-position EEB
     r = slots_check(make_build(board, (parts.rtx_4090(slot_width=width), cards)))
     assert r.status == status
     assert r.basis[0].kind == "derived"
     if status == "fail":  # side by side they run past the board's last position
         assert "7 x16 slots" in r.basis[0].source and f"{cards * width} slot" in r.message
+        assert r.message.startswith(f"Only {fitting} of {cards} cards fit")
 
 
 @pytest.mark.catalog

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dlhw_desktop.core.checks._util import missing
 from dlhw_desktop.core.parts import Part
 from dlhw_desktop.core.verdict import CheckResult, FigureUse
 
@@ -76,23 +75,20 @@ def unpublished_spacing(board: Part, widths: list[int], slots: int, positions: i
                         figures: dict[str, float | int | str | None],
                         ids: tuple[str, ...]) -> CheckResult | None:
     """The x16 check for a board without a spacing figure, cards' widths known (placement
-    order, narrowest first), or None when neither rule answers."""
+    order, narrowest first), when ``fit_whatever_the_spacing`` found no pass; or None when
+    neither rule answers."""
     needs = ((board.id, "x16_slot_spacing"),)
     label = ("x16_slot_spacing", "x16 slot spacing")
     if positions is not None and slots >= positions:
-        # Every position holds an x16 slot: the cards sit one after another.
-        last_start = sum(widths[:-1])
+        # Every position holds an x16 slot, so the cards sit one after another; whatever
+        # fits that way already passed the bound above, so this is where they run out.
+        starts = [sum(widths[:i]) for i in range(len(widths))]
+        fitting = sum(start < slots for start in starts)
         basis = (FigureUse(board.id, board.display_name, *label, "1 slot position",
                            "derived", f"{slots} x16 slots on a {positions}-position board"),)
-        if last_start < slots:
-            return CheckResult(
-                "compat.x16_slots", "compatibility", "pass",
-                f"{len(widths)} cards fit {board.display_name}'s {slots} x16 slots: an x16 "
-                f"slot at each of its {positions} positions (derived)", figures, ids,
-                basis=basis, needs=needs)
         return CheckResult(
             "compat.x16_slots", "compatibility", "fail",
-            f"Only some of the {len(widths)} cards fit: side by side they take "
+            f"Only {fitting} of {len(widths)} cards fit: side by side they take "
             f"{sum(widths)} slot positions, and {board.display_name}'s {slots} x16 slots "
             "end at its last position", figures, ids,
             "Choose thinner (2-slot / blower) cards, or risers.", basis=basis, needs=needs)
@@ -114,9 +110,8 @@ def unpublished_spacing(board: Part, widths: list[int], slots: int, positions: i
             figures, ids, basis=basis, needs=needs)
     return CheckResult(
         "compat.x16_slots", "compatibility", "warn",
-        f"A {first}-slot card may cover {board.display_name}'s second x16 slot: its spacing "
-        f"is not published, and the first two x16 slots sit {band}; "
-        f"{missing([(board, 'x16_slot_spacing')])}", figures, ids,
+        f"A {first}-slot card may cover {board.display_name}'s second x16 slot: its x16 slot "
+        f"spacing is not published, and the first two x16 slots sit {band}", figures, ids,
         "Check the board's manual for the slot positions, or enter its x16 spacing.",
         basis=basis, needs=needs)
 
